@@ -1,0 +1,72 @@
+// createApp(): the one Hono application, used by the server (site/fetch.ts) and by the tests.
+// It answers /api/*, enforces page access before any HTML is rendered, and hands pages to `pages`.
+import { Hono, type MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { HTTPException } from "hono/http-exception";
+import { GENERATOR_ALIASES } from "../shared/constants.ts";
+import { accessFor, normalisePath } from "../shared/routes.ts";
+import { findSessionUser, isAdmin, SESSION_COOKIE } from "./auth/session.ts";
+import { catalogueRoutes } from "./catalogue/routes.ts";
+import type { AppEnv, Deps } from "./context.ts";
+import { errorPageHtml, HttpError, jsonError } from "./http.ts";
+import { userRoutes } from "./user/routes.ts";
+
+export interface CreateAppOptions {
+  /** Renders pages (Astro in the server). Without it, page paths that pass the access check get a 404. */
+  pages?: MiddlewareHandler<AppEnv>;
+}
+
+const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
+
+export function createApp(deps: Deps, options: CreateAppOptions = {}) {
+  const api = new Hono<AppEnv>()
+    .route("/", catalogueRoutes)
+    .route("/", userRoutes)
+    .all("*", (c) => jsonError(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
+
+  const app = new Hono<AppEnv>();
+
+  app.onError((err, c) => {
+    const status = err instanceof HttpError || err instanceof HTTPException ? err.status : 500;
+    if (status >= 500) console.error(err);
+    const message = status >= 500 && !(err instanceof HttpError) ? "An unexpected error occurred." : err.message;
+    if (isApiPath(c.req.path)) return jsonError(c, status as 500, message);
+    return c.html(errorPageHtml(message), status as 500);
+  });
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("user", await findSessionUser(deps.db, getCookie(c, SESSION_COOKIE)));
+    await next();
+  });
+
+  app.route("/api", api);
+
+  // The home page's buttons point here; both lead to the generator with the mode preselected.
+  for (const [path, mode] of Object.entries(GENERATOR_ALIASES)) {
+    app.get(path, (c) => c.redirect(`/exam-generator?mode=${mode}`, 302));
+  }
+
+  // Access rules of the route table, enforced before any HTML is sent.
+  app.use("*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const path = normalisePath(c.req.path);
+    const access = accessFor(path);
+    const user = c.var.user;
+    const here = path + new URL(c.req.url).search;
+    if (access === "guest-only" && user) return c.redirect("/", 302);
+    if ((access === "signed-in" || access === "admin") && !user) {
+      return c.redirect(`/auth?next=${encodeURIComponent(here)}`, 302);
+    }
+    if (access === "admin" && !isAdmin(user, deps.env.ADMIN_EMAIL)) return c.redirect("/", 302);
+    c.header("Cache-Control", "private, no-cache");
+    return next();
+  });
+
+  if (options.pages) app.use("*", options.pages);
+  else app.all("*", (c) => c.text("Not Found", 404));
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

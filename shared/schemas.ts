@@ -1,0 +1,111 @@
+// Zod schemas shared by the forms and the API: the validation messages are the specification's (§5).
+import { z } from "zod";
+import {
+  FEEDBACK_SUBJECTS,
+  FULL_NAME_MIN,
+  GIFT_MESSAGE_MAX,
+  GIFT_MIN_CREDITS,
+  LEVELS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MIN,
+} from "./constants.ts";
+
+const usernameMessage = `Username must be at least ${USERNAME_MIN} characters`;
+const passwordMessage = `Password must be at least ${PASSWORD_MIN} characters`;
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(USERNAME_MIN, usernameMessage),
+  password: z.string().min(PASSWORD_MIN, passwordMessage),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address"));
+
+/** What the Register form holds, confirmPassword and acceptTerms included. */
+export const registerFormSchema = z
+  .object({
+    fullName: z.string().trim().min(FULL_NAME_MIN, `Full name must be at least ${FULL_NAME_MIN} characters`),
+    email: emailSchema,
+    username: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || v.trim() === "" || v.trim().length >= USERNAME_MIN, usernameMessage),
+    password: z
+      .string()
+      .min(PASSWORD_MIN, passwordMessage)
+      .max(PASSWORD_MAX, `Password must not exceed ${PASSWORD_MAX} characters`),
+    confirmPassword: z.string().min(PASSWORD_MIN, passwordMessage),
+    acceptTerms: z.boolean().refine((v) => v === true, "You must accept the Terms of Service and Privacy Policy"),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+export type RegisterForm = z.input<typeof registerFormSchema>;
+
+/** What the API accepts for registration: the form without confirmPassword and acceptTerms. */
+export const registerSchema = z.object({
+  fullName: z.string().trim().min(FULL_NAME_MIN, `Full name must be at least ${FULL_NAME_MIN} characters`),
+  email: emailSchema,
+  username: z.string().trim().min(USERNAME_MIN, usernameMessage).optional(),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, passwordMessage)
+    .max(PASSWORD_MAX, `Password must not exceed ${PASSWORD_MAX} characters`),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** Drops confirmPassword and acceptTerms; a blank username is sent as absent, a non-blank one trimmed. */
+export function toRegisterPayload(form: RegisterForm): RegisterInput {
+  const username = form.username?.trim();
+  return {
+    fullName: form.fullName.trim(),
+    email: form.email.trim().toLowerCase(),
+    ...(username ? { username } : {}),
+    password: form.password,
+  };
+}
+
+const feedbackSubjectValues = FEEDBACK_SUBJECTS.map((s) => s.value) as [string, ...string[]];
+export const feedbackSchema = z.object({
+  subject: z.enum(feedbackSubjectValues, { error: "Please select a subject" }),
+  description: z.string().trim().min(10, "Description must be at least 10 characters long"),
+  email: z.string().trim().pipe(z.email("Please provide a valid email")),
+});
+export type FeedbackInput = z.infer<typeof feedbackSchema>;
+
+export const giftSchema = z.object({
+  recipient: z.string().trim().min(1, "Recipient required").pipe(z.email("Please enter a valid email address")),
+  creditAmount: z.coerce.number().int().min(GIFT_MIN_CREDITS, "You must gift at least 1 credit"),
+  message: z.string().max(GIFT_MESSAGE_MAX, "Message must be 200 characters or less").optional().default(""),
+});
+export type GiftInput = z.infer<typeof giftSchema>;
+
+export const discountCodeEntrySchema = z.object({ code: z.string().trim().min(1, "Please enter a discount code") });
+
+/** A catalogue paper as the API returns it (§3 Paper). */
+export const paperSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subject: z.string(),
+  examBoard: z.string(),
+  level: z.string(),
+  examDate: z.string().nullable(),
+  createdAt: z.string(),
+  description: z.string().nullable(),
+  subjectCode: z.string().nullable(),
+  sectionCount: z.number().int().min(1),
+  questionStructure: z.string(),
+});
+export type Paper = z.infer<typeof paperSchema>;
+
+export const levelSchema = z.enum(LEVELS);
+
+/** The signed-in user as the site sees it (§3 User). */
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  isAdmin: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;

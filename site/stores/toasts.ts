@@ -1,0 +1,24 @@
+// Toasts (§9): at most one at a time; a new toast replaces the one showing.
+import { atom } from "nanostores";
+import { TOAST } from "../../shared/constants.ts";
+
+export interface Toast {
+  id: number;
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive" | "success";
+  durationMs: number;
+}
+
+export const $toasts = atom<Toast[]>([]);
+let nextId = 1;
+
+export function toast(input: Omit<Toast, "id" | "durationMs"> & { durationMs?: number }): number {
+  const id = nextId++;
+  $toasts.set([{ durationMs: TOAST.durationMs, ...input, id }, ...$toasts.get()].slice(0, TOAST.limit));
+  return id;
+}
+
+export function dismissToast(id: number): void {
+  $toasts.set($toasts.get().filter((t) => t.id !== id));
+}
