@@ -6,7 +6,7 @@ const optionalString = z
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined));
-const optionalUrl = optionalString.pipe(z.url({ message: "must be a URL such as https://example.com" }).optional());
+const optionalUrl = optionalString.pipe(z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://example.com" }).optional());
 
 export const envSchema = z
   .object({

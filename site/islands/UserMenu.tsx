@@ -6,8 +6,12 @@ import { toast } from "../stores/toasts.ts";
 
 /** Header greeting with Sign Out, or a Sign In link (§2 Layout). */
 export default function UserMenu({ initialUser }: { initialUser: PublicUser | null }) {
-  seedUser(initialUser);
-  const user = useStore($user) ?? null;
+  // The store is module state: on the server it would be shared by every request, so the server
+  // renders from the prop and only the browser seeds the store.
+  const isServer = typeof window === "undefined";
+  if (!isServer) seedUser(initialUser);
+  const fromStore = useStore($user);
+  const user = isServer ? initialUser : fromStore;
   const [pending, setPending] = useState(false);
 
   if (!user) {

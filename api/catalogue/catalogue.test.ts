@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { count } from "drizzle-orm";
+import { createTestApp } from "../test-utils.ts";
+import { seed } from "../db/seed.ts";
+import { examBoards, levels, papers, subjects, users } from "../db/schema.ts";
+import { verifyPassword } from "../auth/password.ts";
+import { paperSchema } from "../../shared/schemas.ts";
+import { HOME_SUBJECTS, SAMPLE_PAPERS } from "../../shared/constants.ts";
+import { subjectAvailability } from "./service.ts";
+
+describe("catalogue API", () => {
+  it("GET /api/papers lists the six seeded AQA GCSE sample papers with a 5-minute cache", async () => {
+    const { app } = await createTestApp();
+    const res = await app.request("/api/papers");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    const body = paperSchema.array().parse(await res.json());
+    expect(body).toHaveLength(6);
+    expect(new Set(body.map((p) => p.subject))).toEqual(
+      new Set(["Religious Studies", "Biology", "Chemistry", "Physics", "Mathematics", "Computer Science"]),
+    );
+    for (const p of body) {
+      expect(p.examBoard).toBe("AQA");
+      expect(p.level).toBe("GCSE");
+      expect(p.examDate! >= "2025-05-21" && p.examDate! <= "2025-06-15").toBe(true);
+    }
+  });
+
+  it("GET /api/subjects and /api/exam-boards answer from the database with a 5-minute cache", async () => {
+    const { app, db } = await createTestApp();
+    const subjectsRes = await app.request("/api/subjects");
+    expect(subjectsRes.headers.get("cache-control")).toBe("public, max-age=300");
+    const names = ((await subjectsRes.json()) as { name: string }[]).map((s) => s.name);
+    expect(names).toEqual([...HOME_SUBJECTS]);
+
+    // A row added to the database shows up: the answer is not a constant.
+    await db.insert(subjects).values({ name: "Latin", sortOrder: 99 });
+    const again = (await (await app.request("/api/subjects")).json()) as { name: string }[];
+    expect(again.at(-1)?.name).toBe("Latin");
+
+    const boardsRes = await app.request("/api/exam-boards");
+    expect(boardsRes.headers.get("cache-control")).toBe("public, max-age=300");
+    const boards = (await boardsRes.json()) as { name: string; available: boolean }[];
+    expect(boards.map((b) => b.name)).toEqual(["AQA", "Edexcel", "OCR", "WJEC/Eduqas", "Cambridge International", "IB"]);
+    expect(boards.filter((b) => b.available).map((b) => b.name)).toEqual(["AQA"]);
+  });
+
+  it("GET /api/levels lists GCSE and A-Level", async () => {
+    const { app } = await createTestApp();
+    const body = (await (await app.request("/api/levels")).json()) as { name: string }[];
+    expect(body.map((l) => l.name)).toEqual(["GCSE", "A-Level"]);
+  });
+
+  it("seeding again changes nothing", async () => {
+    const { db } = await createTestApp({ ADMIN_EMAIL: "head@school.org", ADMIN_PASSWORD: "secret123" });
+    const counts = async () =>
+      Promise.all([subjects, examBoards, levels, papers, users].map(async (t) => (await db.select({ n: count() }).from(t).get())!.n));
+    const before = await counts();
+    await seed(db, { adminEmail: "head@school.org", adminPassword: "secret123" });
+    await seed(db, { adminEmail: "head@school.org", adminPassword: "secret123" });
+    expect(await counts()).toEqual(before);
+    expect(before).toEqual([16, 6, 2, 6, 1]);
+  });
+
+  it("creates the admin account from ADMIN_EMAIL / ADMIN_PASSWORD with a hashed password", async () => {
+    const { db } = await createTestApp({ ADMIN_EMAIL: "Head@School.org", ADMIN_PASSWORD: "secret123" });
+    const admin = (await db.select().from(users).all())[0];
+    expect(admin.email).toBe("head@school.org");
+    expect(admin.role).toBe("admin");
+    expect(admin.passwordHash).not.toContain("secret123");
+    expect(await verifyPassword(admin.passwordHash!, "secret123")).toBe(true);
+    expect(await verifyPassword(admin.passwordHash!, "secret124")).toBe(false);
+  });
+
+  it("creates no account without ADMIN_PASSWORD", async () => {
+    const { db } = await createTestApp({ ADMIN_EMAIL: "head@school.org" });
+    expect(await db.select().from(users).all()).toEqual([]);
+  });
+});
+
+describe("home subject grid", () => {
+  it("shows subjects with a paper as available with level and earliest exam date, the rest as coming soon", () => {
+    const catalogue = SAMPLE_PAPERS.map((p, i) => ({ ...p, id: i, createdAt: "", sectionCount: 1, questionStructure: "" }));
+    catalogue.push({ ...catalogue[1], id: 99, examDate: "2025-05-01", level: "" });
+    const grid = subjectAvailability(HOME_SUBJECTS, catalogue);
+    expect(grid).toHaveLength(16);
+    expect(grid.find((s) => s.name === "Biology")).toEqual({ name: "Biology", available: true, level: "GCSE", examDate: "2025-05-01" });
+    expect(grid.find((s) => s.name === "French")).toEqual({ name: "French", available: false, level: null, examDate: null });
+    expect(grid.filter((s) => s.available)).toHaveLength(6);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.ts";
+
+function problems(source: Record<string, string>): string[] {
+  try {
+    parseEnv(source);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe("configuration", () => {
+  it("has working defaults with no variables at all", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(8000);
+    expect(env.DATABASE_URL).toBe("file:data/examprep.db");
+    expect(env.APP_ORIGIN).toBe("http://localhost:8000");
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+    expect(env.OPENAI_API_KEY).toBeUndefined();
+  });
+
+  it("treats empty values as unset, as a copied .env.example leaves them", () => {
+    const env = parseEnv({ OPENAI_API_KEY: "", ADMIN_EMAIL: "  ", STRIPE_SECRET_KEY: "" });
+    expect(env.OPENAI_API_KEY).toBeUndefined();
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+  });
+
+  it("names the variable at fault", () => {
+    expect(problems({ PORT: "eighty" })[0]).toMatch(/^PORT: /);
+    expect(problems({ PORT: "70000" })[0]).toMatch(/^PORT: /);
+    expect(problems({ DATABASE_URL: "postgres://x" })).toEqual(["DATABASE_URL: must start with file:, libsql:, http(s): or ws(s):"]);
+    expect(problems({ ADMIN_EMAIL: "boss" })).toEqual(["ADMIN_EMAIL: must be an e-mail address"]);
+    expect(problems({ OPENAI_BASE_URL: "localhost:1234" })[0]).toMatch(/^OPENAI_BASE_URL: /);
+    expect(problems({ ADMIN_PASSWORD: "secret123" })).toEqual(["ADMIN_EMAIL: is required when ADMIN_PASSWORD is set"]);
+    expect(problems({ GOOGLE_CLIENT_ID: "id" })).toEqual(["GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together"]);
+  });
+
+  it("reports every problem at once", () => {
+    expect(problems({ PORT: "x", NODE_ENV: "staging" }).map((p) => p.split(":")[0]).sort()).toEqual(["NODE_ENV", "PORT"]);
+  });
+});

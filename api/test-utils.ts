@@ -1,0 +1,42 @@
+// Test helpers: the real createApp() over a fresh, migrated and seeded database file.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { createApp } from "./app.ts";
+import { connect, runMigrations } from "./db/client.ts";
+import { seed } from "./db/seed.ts";
+import { sessions, users } from "./db/schema.ts";
+import { hashSessionToken } from "./auth/session.ts";
+import { parseEnv } from "./env.ts";
+import type { Deps } from "./context.ts";
+
+export async function createTestDeps(env: Record<string, string> = {}): Promise<Deps> {
+  const dir = mkdtempSync(join(tmpdir(), "examprep-test-"));
+  const parsed = parseEnv({ NODE_ENV: "test", DATABASE_URL: `file:${join(dir, "test.db")}`, ...env });
+  const db = await connect(parsed.DATABASE_URL);
+  await runMigrations(db);
+  await seed(db, { adminEmail: parsed.ADMIN_EMAIL, adminPassword: parsed.ADMIN_PASSWORD });
+  return { db, env: parsed };
+}
+
+export async function createTestApp(env: Record<string, string> = {}) {
+  const deps = await createTestDeps(env);
+  return { ...deps, app: createApp(deps) };
+}
+
+/** Creates a user and a live session for them, returning the cookie header that carries it. */
+export async function signedInAs(
+  deps: Deps,
+  fields: { username: string; email: string; role?: string; fullName?: string },
+  expiresInMs = 30 * 24 * 3600 * 1000,
+): Promise<{ cookie: string; userId: number; token: string }> {
+  const user = await deps.db
+    .insert(users)
+    .values({ fullName: fields.fullName ?? fields.username, role: fields.role ?? "user", ...fields })
+    .returning()
+    .get();
+  const token = randomBytes(20).toString("base64url");
+  await deps.db.insert(sessions).values({ id: hashSessionToken(token), userId: user.id, expiresAt: new Date(Date.now() + expiresInMs) });
+  return { cookie: `session=${token}`, userId: user.id, token };
+}

@@ -1,0 +1,17 @@
+// Takes full-page screenshots of pages at 1280 px and 375 px: `deno run -A scripts/screenshots.ts [base] [paths...]`.
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/browser/chromium.ts";
+
+const [base = "http://localhost:8000", ...paths] = Deno.args;
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+await Deno.mkdir("screenshots", { recursive: true });
+for (const width of [1280, 375]) {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  for (const path of paths.length ? paths : ["/"]) {
+    await page.goto(base + path, { waitUntil: "networkidle" });
+    const name = (path.replace(/[^a-z0-9]+/gi, "_") || "home").replace(/^_|_$/g, "") || "home";
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.close();
+}
+await browser.close();

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { feedbackSchema, giftSchema, loginSchema, registerFormSchema, registerSchema, toRegisterPayload } from "./schemas.ts";
+
+/** The first message for each field, as a form shows it. */
+function messages(result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) {
+  const out: Record<string, string> = {};
+  for (const i of result.error?.issues ?? []) out[i.path.join(".")] ??= i.message;
+  return out;
+}
+
+describe("login and registration (§5)", () => {
+  it("gives the spec's login messages", () => {
+    expect(messages(loginSchema.safeParse({ username: "ab", password: "12345" }))).toEqual({
+      username: "Username must be at least 3 characters",
+      password: "Password must be at least 6 characters",
+    });
+    expect(loginSchema.safeParse({ username: "amira@example.com", password: "123456" }).success).toBe(true);
+  });
+
+  it("gives the spec's registration messages", () => {
+    const result = registerFormSchema.safeParse({
+      fullName: "A",
+      email: "not-an-email",
+      username: "ab",
+      password: "x".repeat(51),
+      confirmPassword: "12345",
+      acceptTerms: false,
+    });
+    expect(messages(result)).toEqual({
+      fullName: "Full name must be at least 2 characters",
+      email: "Please enter a valid email address",
+      username: "Username must be at least 3 characters",
+      password: "Password must not exceed 50 characters",
+      confirmPassword: "Password must be at least 6 characters",
+      acceptTerms: "You must accept the Terms of Service and Privacy Policy",
+    });
+  });
+
+  it("attaches 'Passwords do not match' to confirmPassword", () => {
+    const result = registerFormSchema.safeParse({
+      fullName: "Amira Khan",
+      email: "amira@example.com",
+      password: "secret1",
+      confirmPassword: "secret2",
+      acceptTerms: true,
+    });
+    expect(messages(result)).toEqual({ confirmPassword: "Passwords do not match" });
+  });
+
+  it("drops confirmPassword and acceptTerms, sends a blank username as absent and a non-blank one trimmed", () => {
+    const base = { fullName: " Amira Khan ", email: " Amira@Example.com ", password: "secret1", confirmPassword: "secret1", acceptTerms: true };
+    expect(toRegisterPayload({ ...base, username: "   " })).toEqual({ fullName: "Amira Khan", email: "amira@example.com", password: "secret1" });
+    const withName = toRegisterPayload({ ...base, username: "  amira  " });
+    expect(withName).toEqual({ fullName: "Amira Khan", email: "amira@example.com", username: "amira", password: "secret1" });
+    expect(registerSchema.parse(withName)).toEqual(withName);
+  });
+});
+
+describe("feedback and gifts (§5)", () => {
+  it("gives the spec's feedback messages", () => {
+    expect(messages(feedbackSchema.safeParse({ subject: "", description: "too short", email: "x" }))).toEqual({
+      subject: "Please select a subject",
+      description: "Description must be at least 10 characters long",
+      email: "Please provide a valid email",
+    });
+    expect(feedbackSchema.safeParse({ subject: "feature_request", description: "Please add French papers", email: "a@b.co" }).success).toBe(true);
+  });
+
+  it("gives the spec's gift messages", () => {
+    expect(messages(giftSchema.safeParse({ recipient: "", creditAmount: 0, message: "x".repeat(201) }))).toEqual({
+      recipient: "Recipient required",
+      creditAmount: "You must gift at least 1 credit",
+      message: "Message must be 200 characters or less",
+    });
+    expect(messages(giftSchema.safeParse({ recipient: "nope", creditAmount: 1 }))).toEqual({ recipient: "Please enter a valid email address" });
+    expect(giftSchema.parse({ recipient: "friend@example.com", creditAmount: "2" })).toEqual({ recipient: "friend@example.com", creditAmount: 2, message: "" });
+  });
+});

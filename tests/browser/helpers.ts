@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import { inject } from "vitest";
+import { connect, type Database } from "../../api/db/client.ts";
+import { generatedPapers, sessions, users } from "../../api/db/schema.ts";
+import { hashSessionToken, SESSION_COOKIE } from "../../api/auth/session.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
+
+export const baseURL = () => inject("baseURL");
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** A page in a context of its own (axe needs pages made from a context). */
+export async function newPage(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  page.on("close", () => void context.close());
+  return page;
+}
+
+let db: Database | undefined;
+/** The server's own database file, opened from the test process to arrange data. */
+export async function serverDb(): Promise<Database> {
+  db ??= await connect(inject("databaseUrl"));
+  return db;
+}
+
+/** Creates a user with a live session in the server's database and puts its cookie in the browser context. */
+export async function signIn(
+  context: BrowserContext,
+  fields: { username: string; email: string; fullName: string; role?: string },
+  papers: { name: string; subject: string }[] = [],
+): Promise<number> {
+  const database = await serverDb();
+  const user = await database.insert(users).values({ role: "user", ...fields }).returning().get();
+  for (const p of papers) {
+    await database.insert(generatedPapers).values({ userId: user.id, examBoard: "AQA", level: "GCSE", ...p });
+  }
+  const token = randomBytes(20).toString("base64url");
+  await database.insert(sessions).values({ id: hashSessionToken(token), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL(), httpOnly: true, sameSite: "Lax" }]);
+  return user.id;
+}
+
+/** Serious and critical accessibility violations on the page, as 'rule: target' lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+}

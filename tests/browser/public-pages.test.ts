@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { baseURL, launch, newPage, seriousViolations, signIn } from "./helpers.ts";
+import { TEST_ENV } from "./global-setup.ts";
+
+let browser: Browser;
+
+/** Stops the page's clock: timers fire only when the test moves time on with clock.runFor. */
+async function holdClock(page: Page) {
+  const start = new Date("2026-01-05T09:00:00Z");
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1));
+}
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PUBLIC_PAGES: { path: string; texts: string[] }[] = [
+  {
+    path: "/",
+    texts: [
+      "Get Started",
+      "AI Practice Questions",
+      "AI Exam Predictions",
+      "Enhanced Exam Generator",
+      "Supported GCSE Subjects",
+      "Supported Exam Boards",
+      "Papers generated",
+      "Materials created",
+      "Study progress",
+      "No recent activity yet",
+      "Cambridge International",
+    ],
+  },
+  { path: "/pricing", texts: ["Credits & Purchase History", "Sign in to buy credits", "£4.99 per credit"] },
+  { path: "/terms-of-service", texts: ["Terms of Service", "Last updated: May 8, 2024", "England and Wales", TEST_ENV.CONTACT_EMAIL] },
+  { path: "/privacy-policy", texts: ["Privacy Policy", "Last updated: May 8, 2024", "13", TEST_ENV.CONTACT_EMAIL] },
+  { path: "/auth", texts: ["Sign in to ExamPrep", "Why students use ExamPrep"] },
+];
+/** These pages move on to /pricing after 100 ms. */
+const REDIRECTING_PAGES: { path: string; texts: string[] }[] = [
+  { path: "/credits/cancel", texts: ["Payment Cancelled", "No payment was taken"] },
+  { path: "/credits/success", texts: ["Payment Successful", "credits have been added"] },
+];
+
+describe("public pages", () => {
+  it("open with the spec's texts and no serious or critical accessibility violations", async () => {
+    const page = await newPage(browser);
+    for (const { path, texts } of PUBLIC_PAGES) {
+      const res = await page.goto(baseURL() + path);
+      expect(res?.status(), path).toBe(200);
+      const body = await page.locator("body").innerText();
+      for (const text of texts) expect(body, `${path}: ${text}`).toContain(text);
+      expect(await seriousViolations(page), path).toEqual([]);
+      expect(new URL(page.url()).pathname, "still on the page checked").toBe(path);
+    }
+    await page.close();
+  });
+
+  it("success and cancel pages have no serious or critical accessibility violations", async () => {
+    const page = await newPage(browser);
+    // A 204 answer to the move to /pricing leaves the browser on the page for axe to read it.
+    await page.route("**/pricing", (route) => route.fulfill({ status: 204 }));
+    for (const { path } of REDIRECTING_PAGES) {
+      await page.goto(baseURL() + path);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await page.close();
+  });
+
+  it("home: shows available subjects with level and exam date, the rest Coming Soon, and reads fully without JavaScript", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(baseURL() + "/");
+    const biology = page.locator('[data-subject="Biology"]');
+    await expect.poll(() => biology.innerText()).toContain("GCSE · Exam 23 May 2025");
+    expect(await page.locator('[data-subject="Computer Science"]').innerText()).toContain("Exam 15 Jun 2025");
+    expect(await page.locator('[data-subject="French"]').innerText()).toContain("Coming Soon");
+    expect(await page.locator("[data-subject]").count()).toBe(16);
+    expect(await page.locator("[data-subject]", { hasText: "Available" }).count()).toBe(6);
+    expect(await page.getByText("Hello,").count()).toBe(0);
+    await context.close();
+  });
+
+  it("home: the generator buttons reach the generator with the mode preselected (via sign-in)", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/");
+    await page.getByRole("link", { name: "Explore predictions" }).click();
+    await page.waitForURL(/\/auth\?next=/);
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get("next")!)).toBe("/exam-generator?mode=predicted");
+    await page.close();
+  });
+
+  it("unknown paths: HTTP 404 with the '404 Page Not Found' page", async () => {
+    const page = await newPage(browser);
+    const res = await page.goto(baseURL() + "/no/such/page");
+    expect(res?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("404 Page Not Found");
+    expect(await page.locator("main").innerText()).toContain("Did you forget to add the page to the router?");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("signed-in routes send a signed-out visitor to /auth", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/revision-materials");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/revision-materials");
+    await page.close();
+  });
+
+  it("checkout confirmation: without a stored checkout URL it leaves for the credit system test page", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/checkout-confirmation");
+    await page.waitForURL(/\/auth\?next=%2Fcredit-system-test/);
+    await page.close();
+  });
+
+  it("checkout confirmation: with a stored URL it offers the payment page and a copy field", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/pricing");
+    await page.evaluate(() => sessionStorage.setItem("checkoutUrl", "https://checkout.example/pay/cs_test_1"));
+    await page.goto(baseURL() + "/checkout-confirmation");
+    await expect.poll(() => page.locator("#checkout-url").inputValue()).toBe("https://checkout.example/pay/cs_test_1");
+    expect(await page.getByRole("button", { name: "Open Payment Page" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Cancel Purchase" }).getAttribute("href")).toBe("/credit-system-test");
+    await page.close();
+  });
+
+  it("success and cancel pages show their message, then go on to /pricing after 100 ms", async () => {
+    const page = await newPage(browser);
+    await holdClock(page);
+    for (const { path, texts } of REDIRECTING_PAGES) {
+      await page.goto(baseURL() + path);
+      const body = await page.locator("body").innerText();
+      for (const text of texts) expect(body, `${path}: ${text}`).toContain(text);
+      await page.clock.runFor(99);
+      expect(new URL(page.url()).pathname).toBe(path);
+      await page.clock.runFor(1);
+      await page.waitForURL(/\/pricing$/);
+    }
+    await page.close();
+  });
+});
+
+describe("layout", () => {
+  it("highlights the current route and hides the admin items from signed-out visitors", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/pricing");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    expect(await nav.locator('[aria-current="page"]').innerText()).toBe("Credits & Purchase History");
+    const labels = await nav.locator("[data-nav-item]").allInnerTexts();
+    expect(labels.map((l) => l.trim())).toEqual([
+      "Home",
+      "Exam Generator",
+      "Smart Study Resources",
+      "Study Recommendations",
+      "My Progress",
+      "Credits & Purchase History",
+      "Feedback",
+    ]);
+    expect(await page.getByRole("link", { name: "Sign In" }).first().getAttribute("href")).toBe("/auth");
+    await page.close();
+  });
+
+  it("the Help button opens a dialog with real help, and Escape closes it", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/");
+    await page.getByRole("button", { name: "Help" }).click();
+    const dialog = page.getByRole("dialog", { name: "Help and getting started" });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain("One credit makes one complete practice paper");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.close();
+  });
+
+  it("at 375 px the sidebar is a drawer from the left that closes when an item is chosen", async () => {
+    const page = await newPage(browser, { viewport: { width: 375, height: 800 } });
+    await page.goto(baseURL() + "/pricing");
+    const sidebar = page.locator("#sidebar");
+    const menu = page.getByRole("button", { name: "Open menu" });
+    expect(await menu.isVisible()).toBe(true);
+    expect((await sidebar.boundingBox())!.x + (await sidebar.boundingBox())!.width).toBeLessThanOrEqual(0);
+
+    await menu.click();
+    await expect.poll(async () => (await sidebar.boundingBox())!.x).toBe(0);
+    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Choosing an item closes the drawer (navigation is held back to watch it close).
+    await page.evaluate(() =>
+      document.querySelectorAll("[data-nav-item]").forEach((a) => a.addEventListener("click", (e) => e.preventDefault()))
+    );
+    await page.getByRole("link", { name: "Feedback" }).click();
+    await expect.poll(async () => (await sidebar.boundingBox())!.x).toBeLessThan(0);
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+
+    // A real choice (on a fresh page, without the listeners above) navigates.
+    await page.reload();
+    await menu.click();
+    await page.getByRole("link", { name: "Home", exact: true }).click();
+    await page.waitForURL(baseURL() + "/");
+    await page.close();
+  });
+
+  it("at 1280 px the sidebar is always shown and there is no menu button", async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(baseURL() + "/");
+    expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false);
+    expect((await page.locator("#sidebar").boundingBox())!.x).toBe(0);
+    await page.close();
+  });
+
+  it("F8 moves focus to the notifications viewport", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/");
+    await page.waitForFunction(() => document.querySelector("astro-island[component-url*=Toaster]:not([ssr])") !== null);
+    await page.keyboard.press("F8");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("toast-viewport");
+    await page.close();
+  });
+});
+
+describe("signed-in layout", () => {
+  it("greets a student by name, counts their generated papers and hides the admin items", async () => {
+    const context = await browser.newContext();
+    await signIn(context, { username: "amira", email: "amira@example.com", fullName: "Amira Khan" }, [
+      { name: "Paper 1", subject: "Biology" },
+      { name: "Paper 1", subject: "Physics" },
+    ]);
+    const page = await context.newPage();
+    await page.goto(baseURL() + "/");
+    expect(await page.locator("header").innerText()).toContain("Hello, Amira Khan");
+    expect(await page.getByRole("button", { name: "Sign Out" }).isVisible()).toBe(true);
+    expect(await page.getByTestId("stat-papers-generated").innerText()).toContain("2");
+    expect(await page.locator('[data-nav-item][data-admin="true"]').count()).toBe(0);
+    // A non-admin on an admin route goes home.
+    await page.goto(baseURL() + "/settings");
+    expect(new URL(page.url()).pathname).toBe("/");
+    // A signed-in user on /auth goes home.
+    await page.goto(baseURL() + "/auth");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await context.close();
+  });
+
+  it("shows an admin the admin items and the admin bundle on an admin route", async () => {
+    const context = await browser.newContext();
+    await signIn(context, { username: "boss", email: TEST_ENV.ADMIN_EMAIL.replace("head", "boss"), fullName: "Ms Boss", role: "admin" });
+    const page = await context.newPage();
+    await page.goto(baseURL() + "/settings");
+    expect(new URL(page.url()).pathname).toBe("/settings");
+    const adminLabels = await page.locator('[data-nav-item][data-admin="true"]').allInnerTexts();
+    expect(adminLabels.map((l) => l.trim())).toEqual(["Exam Papers", "Credit System Test", "Extraction Testing", "Settings"]);
+    await page.locator('[data-admin-page="settings"]').waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Settings");
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
