@@ -84,6 +84,14 @@ describe("page access, enforced before any HTML", () => {
 });
 
 describe("API conventions", () => {
+  it("answers GET /api/health without touching the database", async () => {
+    const { app, db } = await createTestApp();
+    db.$client.close();
+    const res = await app.request("/api/health", { headers: { cookie: "session=abc" } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+  });
+
   it("GET /api/user is a JSON 401 when signed out, and the user when signed in", async () => {
     const deps = await createTestApp({ ADMIN_EMAIL: "head@school.org" });
     const out = await deps.app.request("/api/user");

@@ -34,6 +34,9 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     return c.html(errorPageHtml(message), status as 500);
   });
 
+  // Liveness: answered before any middleware, touching nothing (also the bench's bare baseline).
+  app.get("/api/health", (c) => c.json({ ok: true }));
+
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     c.set("user", await findSessionUser(deps.db, getCookie(c, SESSION_COOKIE)));

@@ -1,4 +1,6 @@
 // The one place configuration is read. A bad value stops the server with a message naming the variable.
+import { existsSync } from "node:fs";
+import process from "node:process";
 import { z } from "zod";
 
 const optionalString = z
@@ -23,27 +25,10 @@ export const envSchema = z
     ADMIN_EMAIL: optionalString.pipe(z.email({ message: "must be an e-mail address" }).optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(6, "must be at least 6 characters").max(50).optional()),
     CONTACT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@examprep.co.uk"),
-    OPENAI_API_KEY: optionalString,
-    OPENAI_BASE_URL: optionalUrl,
-    OPENAI_MODEL: z.string().default("gpt-4o-mini"),
-    STRIPE_SECRET_KEY: optionalString,
-    STRIPE_WEBHOOK_SECRET: optionalString,
-    GOOGLE_CLIENT_ID: optionalString,
-    GOOGLE_CLIENT_SECRET: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "is required when ADMIN_PASSWORD is set" });
-    }
-    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
-    }
-    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
-        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together",
-      });
     }
   })
   .transform((env) => ({ ...env, APP_ORIGIN: env.APP_ORIGIN ?? `http://localhost:${env.PORT}` }));
@@ -65,8 +50,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 let cached: Env | undefined;
-/** The process environment, parsed once. */
+/** The process environment, with a `.env` file in the working folder if there is one, parsed once. */
 export function loadEnv(): Env {
+  if (!cached && process.env.NODE_ENV !== "test" && existsSync(".env")) process.loadEnvFile(".env");
   cached ??= parseEnv(process.env);
   return cached;
 }

@@ -6,7 +6,7 @@ import { examBoards, levels, papers, subjects, users } from "../db/schema.ts";
 import { verifyPassword } from "../auth/password.ts";
 import { paperSchema } from "../../shared/schemas.ts";
 import { HOME_SUBJECTS, SAMPLE_PAPERS } from "../../shared/constants.ts";
-import { subjectAvailability } from "./service.ts";
+import { invalidateCatalogue, subjectAvailability } from "./service.ts";
 
 describe("catalogue API", () => {
   it("GET /api/papers lists the six seeded AQA GCSE sample papers with a 5-minute cache", async () => {
@@ -33,8 +33,11 @@ describe("catalogue API", () => {
     const names = ((await subjectsRes.json()) as { name: string }[]).map((s) => s.name);
     expect(names).toEqual([...HOME_SUBJECTS]);
 
-    // A row added to the database shows up: the answer is not a constant.
+    // A row added to the database shows up once the catalogue changes: the answer is not a constant.
     await db.insert(subjects).values({ name: "Latin", sortOrder: 99 });
+    const cached = (await (await app.request("/api/subjects")).json()) as { name: string }[];
+    expect(cached).toHaveLength(16);
+    invalidateCatalogue(db);
     const again = (await (await app.request("/api/subjects")).json()) as { name: string }[];
     expect(again.at(-1)?.name).toBe("Latin");
 

@@ -1,24 +1,13 @@
 import { Hono } from "hono";
 import { CACHE_SECONDS } from "../../shared/constants.ts";
 import type { AppEnv } from "../context.ts";
-import { listExamBoards, listLevels, listPapers, listSubjects } from "./service.ts";
+import { CATALOGUE_LISTS, catalogueList } from "./service.ts";
 
-const listCache = `public, max-age=${CACHE_SECONDS.lists}`;
-
-export const catalogueRoutes = new Hono<AppEnv>()
-  .get("/papers", async (c) => {
-    c.header("Cache-Control", listCache);
-    return c.json(await listPapers(c.var.deps.db));
-  })
-  .get("/subjects", async (c) => {
-    c.header("Cache-Control", listCache);
-    return c.json(await listSubjects(c.var.deps.db));
-  })
-  .get("/exam-boards", async (c) => {
-    c.header("Cache-Control", listCache);
-    return c.json(await listExamBoards(c.var.deps.db));
-  })
-  .get("/levels", async (c) => {
-    c.header("Cache-Control", listCache);
-    return c.json(await listLevels(c.var.deps.db));
+/** GET /api/papers, /api/subjects, /api/exam-boards, /api/levels: cached 5 min by the browser too. */
+export const catalogueRoutes = new Hono<AppEnv>();
+for (const name of Object.keys(CATALOGUE_LISTS) as (keyof typeof CATALOGUE_LISTS)[]) {
+  catalogueRoutes.get(`/${name}`, async (c) => {
+    const { json } = await catalogueList(c.var.deps.db, name);
+    return c.body(json, 200, { "Content-Type": "application/json", "Cache-Control": `public, max-age=${CACHE_SECONDS.lists}` });
   });
+}

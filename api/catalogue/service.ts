@@ -2,6 +2,18 @@ import { asc } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { examBoards, levels, papers, subjects } from "../db/schema.ts";
 import type { Paper } from "../../shared/schemas.ts";
+import { CACHE_SECONDS } from "../../shared/constants.ts";
+
+/**
+ * The catalogue changes only when an admin edits it, but is read on every page view. Lists are kept
+ * per database, with their JSON, for the spec's list cache time (5 min); catalogue writes call
+ * invalidateCatalogue() so their change shows at once on this server.
+ */
+const listCache = new WeakMap<Database, Map<string, { expiresAt: number; value: unknown; json: string }>>();
+
+export function invalidateCatalogue(db: Database): void {
+  listCache.delete(db);
+}
 
 export function listPapers(db: Database): Promise<Paper[]> {
   return db.select().from(papers).orderBy(asc(papers.subject), asc(papers.examDate), asc(papers.name)).all();
@@ -44,4 +56,27 @@ export function subjectAvailability(subjectNames: readonly string[], catalogue: 
       ? { name, available: true, level: first.level || "GCSE", examDate: first.examDate }
       : { name, available: false, level: null, examDate: null };
   });
+}
+
+export const CATALOGUE_LISTS = {
+  papers: listPapers,
+  subjects: listSubjects,
+  "exam-boards": listExamBoards,
+  levels: listLevels,
+} as const;
+type Lists = typeof CATALOGUE_LISTS;
+
+/** A catalogue list and its JSON, from the cache while fresh. */
+export async function catalogueList<K extends keyof Lists>(
+  db: Database,
+  name: K,
+): Promise<{ value: Awaited<ReturnType<Lists[K]>>; json: string }> {
+  let entries = listCache.get(db);
+  if (!entries) listCache.set(db, (entries = new Map()));
+  const hit = entries.get(name);
+  if (hit && hit.expiresAt > Date.now()) return hit as { value: Awaited<ReturnType<Lists[K]>>; json: string };
+  const value = (await CATALOGUE_LISTS[name](db)) as Awaited<ReturnType<Lists[K]>>;
+  const entry = { expiresAt: Date.now() + CACHE_SECONDS.lists * 1000, value, json: JSON.stringify(value) };
+  entries.set(name, entry);
+  return entry;
 }

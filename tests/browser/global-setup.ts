@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
-      if ((await fetch(`${baseURL}/api/exam-boards`)).ok) break;
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
     } catch {
       // not listening yet
     }

@@ -1,0 +1,113 @@
+// npm run bench: prints the figures of the platform issue. Starts the built server on a free port
+// with a fresh database, measures, stops it. Every request goes to 127.0.0.1 and every loop is bounded.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/browser/chromium.ts";
+
+const LOAD_SECONDS = 4;
+const CONCURRENCY = 32;
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => done(port));
+    });
+  });
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dir = mkdtempSync(join(tmpdir(), "examprep-bench-"));
+const server = spawn(Deno.execPath(), ["run", "-A", "server/start.ts"], {
+  env: { ...Deno.env.toObject(), PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "bench.db")}`, NODE_ENV: "production" },
+  stdio: "ignore",
+});
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch { /* starting */ }
+  if (i > 300) throw new Error("server did not start");
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const rows: [string, string, string][] = [];
+const row = (name: string, value: string, target = "") => {
+  rows.push([name, value, target]);
+  console.log(`${name.padEnd(44)} ${value.padStart(14)}   ${target}`);
+};
+
+try {
+  // 1. What the home page ships: every script the browser loads, gzip-compressed.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  const scripts = new Map<string, number>();
+  page.on("response", async (res) => {
+    if (res.request().resourceType() === "script") {
+      const body = await res.body().catch(() => Buffer.alloc(0));
+      scripts.set(res.url(), gzipSync(body, { level: 9 }).length);
+    }
+  });
+  await page.goto(`${base}/`, { waitUntil: "networkidle" });
+  await page.waitForTimeout(1500); // client:idle islands
+  await browser.close();
+  const jsGzip = [...scripts.values()].reduce((a, b) => a + b, 0);
+  row("home page JavaScript (gzip bytes)", String(jsGzip), `≤ ${90 * 1024} (90 KB)`);
+  row("home page JavaScript files", String(scripts.size));
+
+  const html = new Uint8Array(await (await fetch(`${base}/`)).arrayBuffer());
+  row("home page HTML (bytes)", String(html.length));
+  row("home page HTML (gzip bytes)", String(gzipSync(html, { level: 9 }).length));
+
+  // 2. Lighthouse (run by Node: Lighthouse drives Chrome itself).
+  for (const path of ["/", "/pricing"]) {
+    const out = join(dir, `lh-${path.replace(/\W/g, "") || "home"}.json`);
+    const lh = spawn("node", [
+      "node_modules/lighthouse/cli/index.js",
+      `${base}${path}`,
+      "--quiet",
+      "--output=json",
+      `--output-path=${out}`,
+      "--only-categories=performance,accessibility",
+      `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(" ")}`,
+    ], { env: { ...Deno.env.toObject(), CHROME_PATH: CHROMIUM_PATH }, stdio: "ignore" });
+    const code = await new Promise<number>((r) => lh.on("close", (c) => r(c ?? 1)));
+    if (code !== 0) {
+      row(`Lighthouse ${path}`, "failed", `exit ${code}`);
+      continue;
+    }
+    const report = JSON.parse(readFileSync(out, "utf8"));
+    row(`Lighthouse performance ${path}`, report.categories.performance.score.toFixed(2), "≥ 0.95");
+    row(`Lighthouse accessibility ${path}`, report.categories.accessibility.score.toFixed(2), "1.00");
+  }
+
+  // 3. Requests per second: /api/papers beside the bare /api/health route, same server, same run.
+  async function rps(path: string): Promise<number> {
+    const until = performance.now() + LOAD_SECONDS * 1000;
+    let done = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < until) {
+          const res = await fetch(base + path);
+          await res.arrayBuffer();
+          if (!res.ok) throw new Error(`${path}: ${res.status}`);
+          done++;
+        }
+      }),
+    );
+    return done / LOAD_SECONDS;
+  }
+  await rps("/api/health"); // warm-up
+  const bare = await rps("/api/health");
+  const papers = await rps("/api/papers");
+  row("GET /api/health, bare Hono route (req/s)", bare.toFixed(0));
+  row("GET /api/papers (req/s)", papers.toFixed(0));
+  row("/api/papers ÷ bare route", (papers / bare).toFixed(2), "≥ 0.50");
+} finally {
+  server.kill("SIGTERM");
+}
