@@ -216,12 +216,47 @@ describe("layout", () => {
     await page.close();
   });
 
+  it("a toast shows for 5 seconds, and a swipe to the right dismisses it sooner", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/pricing");
+    await page.evaluate(() => sessionStorage.setItem("checkoutUrl", "https://checkout.example/pay/cs_test_2"));
+    await page.clock.install();
+    await page.goto(baseURL() + "/checkout-confirmation");
+    const toasts = page.getByTestId("toast-viewport").getByRole("status");
+    const copy = page.getByRole("button", { name: "Copy" });
+
+    // Copying shows a toast either way ('Link copied!' or 'Failed to copy link').
+    await expect.poll(async () => {
+      await copy.click();
+      return toasts.count();
+    }).toBe(1);
+    await page.clock.runFor(4900);
+    expect(await toasts.count()).toBe(1);
+    await page.clock.runFor(200);
+    await expect.poll(() => toasts.count()).toBe(0);
+
+    await copy.click();
+    await copy.click();
+    expect(await toasts.count(), "one toast at a time").toBe(1);
+    const box = (await toasts.first().boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 100, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => toasts.count()).toBe(0);
+    await page.close();
+  });
+
   it("F8 moves focus to the notifications viewport", async () => {
     const page = await newPage(browser);
     await page.goto(baseURL() + "/");
-    await page.waitForFunction(() => document.querySelector("astro-island[component-url*=Toaster]:not([ssr])") !== null);
-    await page.keyboard.press("F8");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("toast-viewport");
+    // The toaster hydrates when the browser is idle; until then F8 does nothing, so press until it answers.
+    await expect
+      .poll(async () => {
+        await page.keyboard.press("F8");
+        return page.evaluate(() => document.activeElement?.getAttribute("data-testid"));
+      })
+      .toBe("toast-viewport");
     await page.close();
   });
 });
