@@ -5,7 +5,7 @@ import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
 import { GENERATOR_ALIASES } from "../shared/constants.ts";
 import { accessFor, normalisePath } from "../shared/routes.ts";
-import { findSessionUser, isAdmin, SESSION_COOKIE } from "./auth/session.ts";
+import { isAdmin, SESSION_COOKIE, setSessionCookie, validateSessionToken } from "./auth/session.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { errorPageHtml, HttpError, jsonError } from "./http.ts";
@@ -39,7 +39,11 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
-    c.set("user", await findSessionUser(deps.db, getCookie(c, SESSION_COOKIE)));
+    const token = getCookie(c, SESSION_COOKIE);
+    const found = await validateSessionToken(deps.db, token);
+    c.set("user", found?.user ?? null);
+    c.set("session", found?.session ?? null);
+    if (found?.renewed && token) setSessionCookie(c, token, found.session.expiresAt, deps.env.NODE_ENV === "production");
     await next();
   });
 

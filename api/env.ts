@@ -24,11 +24,25 @@ export const envSchema = z
     DATABASE_AUTH_TOKEN: optionalString,
     ADMIN_EMAIL: optionalString.pipe(z.email({ message: "must be an e-mail address" }).optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(6, "must be at least 6 characters").max(50).optional()),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    /** Google's OpenID endpoints; tests point them at a local mock provider. */
+    GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+    GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+    GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
+    GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
     CONTACT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@examprep.co.uk"),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "is required when ADMIN_PASSWORD is set" });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together",
+      });
     }
   })
   .transform((env) => ({ ...env, APP_ORIGIN: env.APP_ORIGIN ?? `http://localhost:${env.PORT}` }));

@@ -1,21 +1,52 @@
 // Sessions (Copenhagen Book): the cookie holds a random token; the database holds only its SHA-256.
-import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+// 30-day life, extended when used in its second half; a new session at every sign-in.
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { and, eq, ne } from "drizzle-orm";
+import type { Context } from "hono";
+import { deleteCookie, setCookie } from "hono/cookie";
 import type { Database } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
 import type { PublicUser } from "../../shared/schemas.ts";
 
 export const SESSION_COOKIE = "session";
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_RENEW_BEFORE_MS = 15 * 24 * 60 * 60 * 1000;
 
 export function hashSessionToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
 }
 
 export type SessionUser = typeof users.$inferSelect;
+export interface SessionRecord {
+  id: string;
+  userId: number;
+  expiresAt: Date;
+}
 
-/** The user of a live session token, or null. An expired session is deleted on sight. */
-export async function findSessionUser(db: Database, token: string | undefined): Promise<SessionUser | null> {
-  if (!token || token.length > 200) return null;
+/** Creates a session for a user; returns the token for the cookie (never stored). */
+export async function createSession(db: Database, userId: number): Promise<{ token: string; session: SessionRecord }> {
+  const token = generateSessionToken();
+  const session = { id: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) };
+  await db.insert(sessions).values(session);
+  return { token, session };
+}
+
+/**
+ * The session and user of a token, or null. An expired session is deleted on sight; one in the
+ * second half of its life is extended to a full 30 days (`renewed` tells the caller to re-send the cookie).
+ */
+export async function validateSessionToken(
+  db: Database,
+  token: string | undefined,
+): Promise<{ session: SessionRecord; user: SessionUser; renewed: boolean } | null> {
+  if (!token || token.length > 100) return null;
   const id = hashSessionToken(token);
   const row = await db
     .select({ session: sessions, user: users })
@@ -24,11 +55,36 @@ export async function findSessionUser(db: Database, token: string | undefined): 
     .where(eq(sessions.id, id))
     .get();
   if (!row) return null;
-  if (row.session.expiresAt.getTime() <= Date.now()) {
+  const now = Date.now();
+  if (row.session.expiresAt.getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  return row.user;
+  let renewed = false;
+  let expiresAt = row.session.expiresAt;
+  if (expiresAt.getTime() - now < SESSION_RENEW_BEFORE_MS) {
+    expiresAt = new Date(now + SESSION_LIFETIME_MS);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    renewed = true;
+  }
+  return { session: { id, userId: row.session.userId, expiresAt }, user: row.user, renewed };
+}
+
+export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user but the one given (after a password change). */
+export async function invalidateOtherSessions(db: Database, userId: number, keepSessionId: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}
+
+export function setSessionCookie(c: Context, token: string, expiresAt: Date, secure: boolean): void {
+  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: "Lax", secure, path: "/", expires: expiresAt });
+}
+
+export function deleteSessionCookie(c: Context, secure: boolean): void {
+  deleteCookie(c, SESSION_COOKIE, { httpOnly: true, sameSite: "Lax", secure, path: "/" });
 }
 
 /** A user is an admin if their role is 'admin' or their e-mail equals ADMIN_EMAIL (§6). */

@@ -2,6 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { EXAM_BOARDS, HOME_SUBJECTS, LEVELS, SAMPLE_PAPERS } from "../../shared/constants.ts";
 import { hashPassword } from "../auth/password.ts";
+import { normaliseEmail, uniqueUsername } from "../auth/users.ts";
 import type { Database } from "./client.ts";
 import { examBoards, levels, papers, subjects, users } from "./schema.ts";
 
@@ -32,19 +33,14 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
 
 /** Creates the admin account from ADMIN_EMAIL / ADMIN_PASSWORD, or makes an existing account with that e-mail an admin. */
 async function ensureAdmin(db: Database, rawEmail: string, password: string): Promise<void> {
-  const email = rawEmail.trim().toLowerCase();
+  const email = normaliseEmail(rawEmail);
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (existing) {
     await db.update(users).set({ role: "admin" }).where(and(eq(users.id, existing.id), sql`${users.role} <> 'admin'`));
     return;
   }
-  const base = email.split("@")[0].replace(/[^a-z0-9_.-]/g, "").padEnd(3, "0");
-  let username = base;
-  for (let n = 2; await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username}`).get(); n++) {
-    username = `${base}${n}`;
-  }
   await db.insert(users).values({
-    username,
+    username: await uniqueUsername(db, email),
     fullName: "Administrator",
     email,
     passwordHash: await hashPassword(password),
