@@ -115,7 +115,7 @@ describe("API conventions", () => {
   it("answers unknown API paths with a JSON 404", async () => {
     const { app } = await createTestApp();
     for (const [method, path] of [["GET", "/api/nothing-here"], ["POST", "/api/papers/1/frobnicate"], ["GET", "/api"]]) {
-      const res = await app.request(path, { method });
+      const res = await app.request(path, { method, headers: { origin: "http://localhost:8000" } });
       expect(res.status, path).toBe(404);
       expect(res.headers.get("content-type")).toContain("application/json");
       expect((await res.json()).message).toContain(path === "/api" ? "No API route" : path);

@@ -6,6 +6,7 @@ import { HTTPException } from "hono/http-exception";
 import { GENERATOR_ALIASES } from "../shared/constants.ts";
 import { accessFor, normalisePath } from "../shared/routes.ts";
 import { isAdmin, SESSION_COOKIE, setSessionCookie, validateSessionToken } from "./auth/session.ts";
+import { authRoutes } from "./auth/routes.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { errorPageHtml, HttpError, jsonError } from "./http.ts";
@@ -16,12 +17,14 @@ export interface CreateAppOptions {
   pages?: MiddlewareHandler<AppEnv>;
 }
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
 export function createApp(deps: Deps, options: CreateAppOptions = {}) {
   const api = new Hono<AppEnv>()
     .route("/", catalogueRoutes)
     .route("/", userRoutes)
+    .route("/", authRoutes())
     .all("*", (c) => jsonError(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
 
   const app = new Hono<AppEnv>();
@@ -30,7 +33,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     const status = err instanceof HttpError || err instanceof HTTPException ? err.status : 500;
     if (status >= 500) console.error(err);
     const message = status >= 500 && !(err instanceof HttpError) ? "An unexpected error occurred." : err.message;
-    if (isApiPath(c.req.path)) return jsonError(c, status as 500, message);
+    if (isApiPath(c.req.path)) return jsonError(c, status as 500, message, err instanceof HttpError ? err.details : undefined);
     return c.html(errorPageHtml(message), status as 500);
   });
 
@@ -45,6 +48,17 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     c.set("session", found?.session ?? null);
     if (found?.renewed && token) setSessionCookie(c, token, found.session.expiresAt, deps.env.NODE_ENV === "production");
     await next();
+  });
+
+  // State-changing requests must come from the app's own pages (CSRF): their Origin must be ours.
+  app.use("/api/*", async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const origin = c.req.header("origin");
+    const own = new URL(c.req.url).origin;
+    if (!origin || (origin !== own && origin !== deps.env.APP_ORIGIN)) {
+      return jsonError(c, 403, "This request did not come from ExamPrep's own pages, so it was refused.");
+    }
+    return next();
   });
 
   app.route("/api", api);

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
 
 /** An error with an HTTP status whose message is safe to show to the user. */
 export class HttpError extends Error {
@@ -11,6 +12,27 @@ export class HttpError extends Error {
 
 export const jsonError = (c: Context, status: ContentfulStatusCode, message: string, details?: Record<string, unknown>) =>
   c.json({ message, ...details }, status);
+
+/** Set by the server on each request (server/astro-entry.ts): the client's address, for rate limits. */
+export const CLIENT_ADDRESS = Symbol.for("examprep.clientAddress");
+export function clientAddress(c: Context): string {
+  return (Reflect.get(c.req.raw, CLIENT_ADDRESS) as string | undefined) ?? "unknown";
+}
+
+/** Parses a JSON body with a zod schema: 400 with the first message and every field's messages. */
+export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new HttpError(400, "The request body must be JSON.");
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[issue.path.join(".") || "body"] ??= issue.message;
+  throw new HttpError(400, result.error.issues[0].message, { errors });
+}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);

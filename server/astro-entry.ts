@@ -4,6 +4,10 @@ import { createApp } from "astro/app/entrypoint";
 
 const app = createApp({ streaming: true });
 
+/** Must equal CLIENT_ADDRESS of api/http.ts, which reads it back for rate limits. */
+const CLIENT_ADDRESS = Symbol.for("examprep.clientAddress");
+
 export function handle(request: Request, clientAddress?: string): Promise<Response> {
+  Reflect.set(request, CLIENT_ADDRESS, clientAddress);
   return app.render(request, { clientAddress, addCookieHeader: true });
 }

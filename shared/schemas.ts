@@ -109,3 +109,37 @@ export const publicUserSchema = z.object({
   isAdmin: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** Settings, Account tab (admin-tools.md §5 Profile). */
+export const profileSchema = z.object({
+  fullName: z.string().trim().min(1, "Full name is required"),
+  email: z.string().trim().toLowerCase().pipe(z.email("Invalid email address")),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().max(PASSWORD_MAX),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN, passwordMessage)
+      .max(PASSWORD_MAX, `Password must not exceed ${PASSWORD_MAX} characters`),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+export const NOTIFICATION_OPTIONS = [
+  { key: "paperReady", label: "Paper ready", description: "E-mail me when a paper I generated is ready to download." },
+  { key: "studyReminders", label: "Study reminders", description: "Reminders of the sessions in my study plan." },
+  { key: "productUpdates", label: "Product updates", description: "News about new subjects, boards and features." },
+] as const;
+export const notificationPrefsSchema = z.object({
+  paperReady: z.boolean().default(true),
+  studyReminders: z.boolean().default(true),
+  productUpdates: z.boolean().default(false),
+});
+export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
+
+/** A new subject, board or level name (admin-tools.md §5): trimmed and required. */
+export const newSubjectSchema = z.object({ name: z.string().trim().min(1, "Please enter a name").max(80) });

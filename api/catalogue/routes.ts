@@ -1,7 +1,10 @@
 import { Hono } from "hono";
 import { CACHE_SECONDS } from "../../shared/constants.ts";
 import type { AppEnv } from "../context.ts";
-import { CATALOGUE_LISTS, catalogueList } from "./service.ts";
+import { requireAdmin } from "../auth/guards.ts";
+import { parseBody } from "../http.ts";
+import { newSubjectSchema } from "../../shared/schemas.ts";
+import { addSubject, CATALOGUE_LISTS, catalogueList } from "./service.ts";
 
 /** GET /api/papers, /api/subjects, /api/exam-boards, /api/levels: cached 5 min by the browser too. */
 export const catalogueRoutes = new Hono<AppEnv>();
@@ -11,3 +14,9 @@ for (const name of Object.keys(CATALOGUE_LISTS) as (keyof typeof CATALOGUE_LISTS
     return c.body(json, 200, { "Content-Type": "application/json", "Cache-Control": `public, max-age=${CACHE_SECONDS.lists}` });
   });
 }
+
+/** POST /api/subjects { name }: admins add a subject to the catalogue. */
+catalogueRoutes.post("/subjects", requireAdmin, async (c) => {
+  const { name } = await parseBody(c, newSubjectSchema);
+  return c.json(await addSubject(c.var.deps.db, name), 201);
+});

@@ -1,4 +1,5 @@
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
+import { HttpError } from "../http.ts";
 import type { Database } from "../db/client.ts";
 import { examBoards, levels, papers, subjects } from "../db/schema.ts";
 import type { Paper } from "../../shared/schemas.ts";
@@ -79,4 +80,14 @@ export async function catalogueList<K extends keyof Lists>(
   const entry = { expiresAt: Date.now() + CACHE_SECONDS.lists * 1000, value, json: JSON.stringify(value) };
   entries.set(name, entry);
   return entry;
+}
+
+/** Adds a subject; names are unique case-insensitively. The cached lists are dropped. */
+export async function addSubject(db: Database, name: string) {
+  const existing = await db.select({ id: subjects.id }).from(subjects).where(sql`lower(${subjects.name}) = lower(${name})`).get();
+  if (existing) throw new HttpError(409, `The subject '${name}' already exists`);
+  const last = await db.select({ n: sql<number>`coalesce(max(${subjects.sortOrder}), -1)` }).from(subjects).get();
+  const row = await db.insert(subjects).values({ name, sortOrder: (last?.n ?? -1) + 1 }).returning({ id: subjects.id, name: subjects.name }).get();
+  invalidateCatalogue(db);
+  return row;
 }

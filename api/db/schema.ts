@@ -21,6 +21,8 @@ export const users = sqliteTable(
     role: text("role").notNull().default("user"),
     credits: integer("credits").notNull().default(0),
     subscriptionStatus: text("subscription_status").notNull().default("pay-as-you-go"),
+    /** Notification preferences (shared/schemas.ts notificationPrefsSchema) as JSON. */
+    notifications: text("notifications").notNull().default("{}"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,287 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { createTestApp } from "../test-utils.ts";
+import { sessions, users } from "../db/schema.ts";
+import { CLIENT_ADDRESS } from "../http.ts";
+import { hashSessionToken } from "./session.ts";
+import type { App } from "../app.ts";
+
+const ORIGIN = "http://localhost:8000";
+
+interface Call {
+  method?: string;
+  body?: unknown;
+  cookie?: string;
+  ip?: string;
+  origin?: string | null;
+}
+
+function call(app: App, path: string, { method = "POST", body, cookie, ip = "203.0.113.1", origin = ORIGIN }: Call = {}) {
+  const headers = new Headers({ "content-type": "application/json" });
+  if (origin) headers.set("origin", origin);
+  if (cookie) headers.set("cookie", cookie);
+  const request = new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  Reflect.set(request, CLIENT_ADDRESS, ip);
+  return app.fetch(request);
+}
+
+/** The session cookie a response sets, as a request cookie header. */
+function sessionCookie(res: Response): string {
+  const header = res.headers.getSetCookie().find((h) => h.startsWith("session="));
+  if (!header) throw new Error("no session cookie set");
+  return header.split(";")[0];
+}
+
+const amira = { fullName: "Amira Khan", email: "amira@example.com", username: "amira", password: "secret123" };
+
+async function registered(env: Record<string, string> = {}) {
+  const t = await createTestApp(env);
+  const res = await call(t.app, "/api/register", { body: amira });
+  expect(res.status).toBe(201);
+  return { ...t, cookie: sessionCookie(res) };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("registration", () => {
+  it("creates the account, signs in with an httpOnly Lax cookie for 30 days and stores only hashes", async () => {
+    const { app, db } = await createTestApp();
+    const res = await call(app, "/api/register", { body: amira });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ username: "amira", fullName: "Amira Khan", email: "amira@example.com", isAdmin: false });
+    const header = res.headers.getSetCookie().find((h) => h.startsWith("session="))!;
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Lax/);
+    expect(header).toMatch(/Path=\//);
+    expect(header).not.toMatch(/Secure/);
+    const expires = new Date(/Expires=([^;]+)/.exec(header)![1]).getTime();
+    expect(Math.abs(expires - (Date.now() + 30 * 86_400_000))).toBeLessThan(60_000);
+
+    const token = sessionCookie(res).slice("session=".length);
+    const stored = await db.select().from(sessions).all();
+    expect(stored.map((s) => s.id)).toEqual([hashSessionToken(token)]);
+    const user = (await db.select().from(users).all())[0];
+    expect(user.passwordHash).toMatch(/^scrypt\$/);
+    expect(user.passwordHash).not.toContain("secret123");
+
+    const me = await call(app, "/api/user", { method: "GET", cookie: sessionCookie(res) });
+    expect((await me.json()).username).toBe("amira");
+  });
+
+  it("marks the cookie Secure in production", async () => {
+    const { app } = await createTestApp({ NODE_ENV: "production" });
+    const res = await call(app, "/api/register", { body: amira });
+    expect(res.headers.getSetCookie().find((h) => h.startsWith("session="))).toMatch(/Secure/);
+  });
+
+  it("answers invalid input with the spec's messages", async () => {
+    const { app } = await createTestApp();
+    const res = await call(app, "/api/register", { body: { fullName: "A", email: "nope", username: "ab", password: "123" } });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.errors).toEqual({
+      fullName: "Full name must be at least 2 characters",
+      email: "Please enter a valid email address",
+      username: "Username must be at least 3 characters",
+      password: "Password must be at least 6 characters",
+    });
+    expect(body.message).toBe("Full name must be at least 2 characters");
+    const long = await call(app, "/api/register", { body: { ...amira, password: "x".repeat(51) } });
+    expect((await long.json()).message).toBe("Password must not exceed 50 characters");
+  });
+
+  it("makes a username from the e-mail when none is given, and normalises the e-mail", async () => {
+    const { app, db } = await createTestApp();
+    const res = await call(app, "/api/register", { body: { fullName: "Amira Khan", email: "  Amira.K@Example.COM ", password: "secret123" } });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ username: "amira.k", email: "amira.k@example.com" });
+    expect((await db.select().from(users).all())[0].email).toBe("amira.k@example.com");
+  });
+
+  it("refuses a taken e-mail or username (in any case) with a clear 409", async () => {
+    const { app } = await registered();
+    const email = await call(app, "/api/register", { body: { ...amira, username: "other", email: "AMIRA@example.com" }, ip: "203.0.113.9" });
+    expect(email.status).toBe(409);
+    expect((await email.json()).message).toBe("An account with this email already exists");
+    const name = await call(app, "/api/register", { body: { ...amira, username: "AMIRA", email: "new@example.com" }, ip: "203.0.113.9" });
+    expect(name.status).toBe(409);
+    expect((await name.json()).message).toBe("This username is already taken");
+  });
+});
+
+describe("sign-in and sign-out", () => {
+  it("accepts the username in any case or the e-mail, with a new session each time", async () => {
+    const { app, db } = await registered();
+    const a = await call(app, "/api/login", { body: { username: "AMIRA", password: "secret123" } });
+    const b = await call(app, "/api/login", { body: { username: "Amira@Example.com", password: "secret123" } });
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect((await a.json()).fullName).toBe("Amira Khan");
+    expect(sessionCookie(a)).not.toBe(sessionCookie(b));
+    expect(await db.select().from(sessions).all()).toHaveLength(3);
+  });
+
+  it("gives a wrong password and an unknown user the same answer", async () => {
+    const { app } = await registered();
+    const wrong = await call(app, "/api/login", { body: { username: "amira", password: "wrong-password" } });
+    const unknown = await call(app, "/api/login", { body: { username: "nobody", password: "wrong-password" } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual({ message: "Invalid username or password" });
+    expect(await unknown.json()).toEqual({ message: "Invalid username or password" });
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("logout deletes the session: its cookie is refused afterwards", async () => {
+    const { app, db, cookie } = await registered();
+    const out = await call(app, "/api/logout", { cookie });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie().find((h) => h.startsWith("session="))).toMatch(/Max-Age=0/);
+    expect(await db.select().from(sessions).all()).toEqual([]);
+    expect((await call(app, "/api/user", { method: "GET", cookie })).status).toBe(401);
+    const page = await call(app, "/history", { method: "GET", cookie });
+    expect(page.headers.get("location")).toBe("/auth?next=%2Fhistory");
+  });
+
+  it("extends a session used in the second half of its life to 30 days", async () => {
+    const { app, db, cookie } = await registered();
+    const id = hashSessionToken(cookie.slice("session=".length));
+    await db.update(sessions).set({ expiresAt: new Date(Date.now() + 10 * 86_400_000) }).where(eq(sessions.id, id));
+    const res = await call(app, "/api/user", { method: "GET", cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((h) => h.startsWith(cookie))).toBe(true);
+    const row = await db.select().from(sessions).where(eq(sessions.id, id)).get();
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+  });
+});
+
+describe("protection", () => {
+  it("refuses a state-changing request from another origin, or with no origin", async () => {
+    const { app, cookie } = await registered();
+    for (const origin of ["https://evil.example", null]) {
+      const res = await call(app, "/api/logout", { cookie, origin });
+      expect(res.status).toBe(403);
+      expect((await res.json()).message).toMatch(/refused/);
+    }
+    expect((await call(app, "/api/user", { method: "GET", cookie })).status).toBe(200);
+  });
+
+  it("limits failed sign-ins per account, with a 429 and a retry time, and resets after the window", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { app } = await registered();
+    for (let i = 0; i < 5; i++) {
+      const res = await call(app, "/api/login", { body: { username: "amira", password: "wrong-password" }, ip: `198.51.100.${i}` });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await call(app, "/api/login", { body: { username: "amira", password: "secret123" }, ip: "198.51.100.99" });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
+    expect((await blocked.json()).message).toBe("Too many attempts. Please try again in 15 minutes.");
+
+    vi.setSystemTime(Date.now() + 15 * 60_000 + 1000);
+    const after = await call(app, "/api/login", { body: { username: "amira", password: "secret123" } });
+    expect(after.status).toBe(200);
+  });
+
+  it("limits sign-in attempts per address", async () => {
+    const { app } = await registered();
+    for (let i = 0; i < 20; i++) {
+      await call(app, "/api/login", { body: { username: `user${i}`, password: "wrong-password" }, ip: "192.0.2.7" });
+    }
+    expect((await call(app, "/api/login", { body: amira, ip: "192.0.2.7" })).status).toBe(429);
+    expect((await call(app, "/api/login", { body: amira, ip: "192.0.2.8" })).status).toBe(200);
+  });
+
+  it("limits registrations per address", async () => {
+    const { app } = await createTestApp();
+    for (let i = 0; i < 5; i++) {
+      const res = await call(app, "/api/register", { body: { ...amira, username: `user${i}`, email: `u${i}@example.com` }, ip: "192.0.2.50" });
+      expect(res.status).toBe(201);
+    }
+    const sixth = await call(app, "/api/register", { body: { ...amira, username: "user6", email: "u6@example.com" }, ip: "192.0.2.50" });
+    expect(sixth.status).toBe(429);
+  });
+
+  it("gives a non-admin 403 from an admin API and lets an admin by ADMIN_EMAIL in", async () => {
+    const { app, cookie } = await registered({ ADMIN_EMAIL: "head@school.test" });
+    expect((await call(app, "/api/subjects", { body: { name: "Latin" } })).status).toBe(401);
+    const student = await call(app, "/api/subjects", { body: { name: "Latin" }, cookie });
+    expect(student.status).toBe(403);
+
+    const reg = await call(app, "/api/register", { body: { fullName: "Ms Head", email: "head@school.test", password: "secret123" }, ip: "192.0.2.60" });
+    const admin = sessionCookie(reg);
+    const added = await call(app, "/api/subjects", { body: { name: "Latin" }, cookie: admin });
+    expect(added.status).toBe(201);
+    const list = await (await call(app, "/api/subjects", { method: "GET" })).json();
+    expect(list.at(-1).name).toBe("Latin");
+    const again = await call(app, "/api/subjects", { body: { name: "latin" }, cookie: admin });
+    expect(again.status).toBe(409);
+    expect((await call(app, "/settings", { method: "GET", cookie: admin })).status).toBe(404);
+  });
+});
+
+describe("account settings", () => {
+  it("updates the full name and e-mail with the spec's messages", async () => {
+    const { app, cookie } = await registered();
+    const bad = await call(app, "/api/user/profile", { method: "PATCH", body: { fullName: " ", email: "x" }, cookie });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors).toEqual({ fullName: "Full name is required", email: "Invalid email address" });
+    const ok = await call(app, "/api/user/profile", { method: "PATCH", body: { fullName: "Amira K", email: "AK@Example.com" }, cookie });
+    expect(await ok.json()).toMatchObject({ fullName: "Amira K", email: "ak@example.com" });
+  });
+
+  it("refuses an e-mail another account has", async () => {
+    const { app, cookie } = await registered();
+    await call(app, "/api/register", { body: { fullName: "Ben", email: "ben@example.com", password: "secret123" }, ip: "192.0.2.70" });
+    const res = await call(app, "/api/user/profile", { method: "PATCH", body: { fullName: "Amira", email: "ben@example.com" }, cookie });
+    expect(res.status).toBe(409);
+  });
+
+  it("changes the password with the current one and ends the other sessions", async () => {
+    const { app, cookie } = await registered();
+    const other = sessionCookie(await call(app, "/api/login", { body: { username: "amira", password: "secret123" } }));
+    const wrong = await call(app, "/api/user/password", {
+      body: { currentPassword: "nope-nope", newPassword: "better-secret", confirmPassword: "better-secret" },
+      cookie,
+    });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).message).toBe("Current password is incorrect");
+    const mismatch = await call(app, "/api/user/password", {
+      body: { currentPassword: "secret123", newPassword: "better-secret", confirmPassword: "other" },
+      cookie,
+    });
+    expect((await mismatch.json()).errors).toEqual({ confirmPassword: "Passwords do not match" });
+
+    const ok = await call(app, "/api/user/password", {
+      body: { currentPassword: "secret123", newPassword: "better-secret", confirmPassword: "better-secret" },
+      cookie,
+    });
+    expect(ok.status).toBe(200);
+    expect((await call(app, "/api/user", { method: "GET", cookie })).status).toBe(200);
+    expect((await call(app, "/api/user", { method: "GET", cookie: other })).status).toBe(401);
+    expect((await call(app, "/api/login", { body: { username: "amira", password: "secret123" } })).status).toBe(401);
+    expect((await call(app, "/api/login", { body: { username: "amira", password: "better-secret" } })).status).toBe(200);
+  });
+
+  it("saves notification preferences per user", async () => {
+    const { app, cookie } = await registered();
+    const defaults = await call(app, "/api/user/notifications", { method: "GET", cookie });
+    expect(await defaults.json()).toEqual({ paperReady: true, studyReminders: true, productUpdates: false });
+    const saved = await call(app, "/api/user/notifications", {
+      method: "PUT",
+      body: { paperReady: false, studyReminders: true, productUpdates: true },
+      cookie,
+    });
+    expect(saved.status).toBe(200);
+    expect(await (await call(app, "/api/user/notifications", { method: "GET", cookie })).json()).toEqual({
+      paperReady: false,
+      studyReminders: true,
+      productUpdates: true,
+    });
+    const ben = sessionCookie(await call(app, "/api/register", { body: { fullName: "Ben", email: "ben@example.com", password: "secret123" }, ip: "192.0.2.80" }));
+    expect((await (await call(app, "/api/user/notifications", { method: "GET", cookie: ben })).json()).paperReady).toBe(true);
+    expect((await call(app, "/api/user/notifications", { method: "GET" })).status).toBe(401);
+  });
+});

@@ -1,0 +1,80 @@
+// Registration, sign-in and account changes. Routes stay thin; the rules live here.
+import { eq, or, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import { HttpError } from "../http.ts";
+import type { NotificationPrefs, PasswordChangeInput, ProfileInput, RegisterInput } from "../../shared/schemas.ts";
+import { notificationPrefsSchema } from "../../shared/schemas.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+import { invalidateOtherSessions, type SessionUser } from "./session.ts";
+import { normaliseEmail, uniqueUsername, usernameTaken } from "./users.ts";
+
+export const INVALID_CREDENTIALS = "Invalid username or password";
+
+// Verified against when no account matches, so an unknown user costs the same time as a wrong password.
+const dummyHash = hashPassword("not-a-real-password-" + crypto.randomUUID());
+
+async function emailTaken(db: Database, email: string, exceptUserId?: number): Promise<boolean> {
+  const row = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  return Boolean(row && row.id !== exceptUserId);
+}
+
+export async function registerUser(db: Database, input: RegisterInput): Promise<SessionUser> {
+  const email = normaliseEmail(input.email);
+  if (await emailTaken(db, email)) throw new HttpError(409, "An account with this email already exists");
+  if (input.username && (await usernameTaken(db, input.username))) throw new HttpError(409, "This username is already taken");
+  const username = input.username ?? (await uniqueUsername(db, email));
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.insert(users).values({ username, fullName: input.fullName, email, passwordHash }).returning().get();
+  } catch (err) {
+    // Two registrations racing for the same name or address: the unique indexes decide.
+    if (/UNIQUE/i.test(String((err as { cause?: unknown }).cause ?? err))) {
+      throw new HttpError(409, "An account with this username or email already exists");
+    }
+    throw err;
+  }
+}
+
+/** The account for a username (any case) or an e-mail, if the password matches; the same work either way. */
+export async function authenticate(db: Database, identifier: string, password: string): Promise<SessionUser | null> {
+  const id = identifier.trim();
+  const user = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${id})`, eq(users.email, normaliseEmail(id))))
+    .get();
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  return user?.passwordHash && ok ? user : null;
+}
+
+export async function updateProfile(db: Database, user: SessionUser, input: ProfileInput): Promise<SessionUser> {
+  const email = normaliseEmail(input.email);
+  if (await emailTaken(db, email, user.id)) throw new HttpError(409, "An account with this email already exists");
+  return await db.update(users).set({ fullName: input.fullName, email }).where(eq(users.id, user.id)).returning().get();
+}
+
+/** Changes the password (checking the current one when there is one) and ends every other session. */
+export async function changePassword(db: Database, user: SessionUser, sessionId: string, input: PasswordChangeInput): Promise<void> {
+  if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new HttpError(400, "Current password is incorrect", { errors: { currentPassword: "Current password is incorrect" } });
+  }
+  await db.update(users).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(users.id, user.id));
+  await invalidateOtherSessions(db, user.id, sessionId);
+}
+
+export function readNotifications(user: SessionUser): NotificationPrefs {
+  let stored: unknown = {};
+  try {
+    stored = JSON.parse(user.notifications);
+  } catch {
+    // a damaged value falls back to the defaults
+  }
+  const parsed = notificationPrefsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : notificationPrefsSchema.parse({});
+}
+
+export async function saveNotifications(db: Database, userId: number, prefs: NotificationPrefs): Promise<NotificationPrefs> {
+  await db.update(users).set({ notifications: JSON.stringify(prefs) }).where(eq(users.id, userId));
+  return prefs;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `notifications` text DEFAULT '{}' NOT NULL;
