@@ -79,7 +79,7 @@ describe("route table (§2)", () => {
     const byAccess = (a: string) => ROUTE_ACCESS.filter((r) => r.access === a).map((r) => r.pattern);
     expect(byAccess("public")).toEqual(["/", "/pricing", "/checkout-confirmation", "/credits/success", "/credits/cancel", "/terms-of-service", "/privacy-policy"]);
     expect(byAccess("guest-only")).toEqual(["/auth"]);
-    expect(byAccess("admin")).toEqual(["/extraction-testing", "/settings", "/exam-papers", "/credit-system-test", "/credit-debug"]);
+    expect(byAccess("admin")).toEqual(["/extraction-testing", "/exam-papers", "/credit-system-test", "/credit-debug"]);
     expect(byAccess("signed-in")).toEqual([
       "/exam-generator",
       "/smart-extraction",
@@ -90,6 +90,7 @@ describe("route table (§2)", () => {
       "/feedback",
       "/gift-credits",
       "/referrals",
+      "/settings",
     ]);
   });
 
@@ -99,7 +100,8 @@ describe("route table (§2)", () => {
     expect(accessFor("/rs-paper2a/17")).toBe("signed-in");
     expect(accessFor("/rs-paper2a")).toBeNull();
     expect(accessFor("/rs-paper2a/17/extra")).toBeNull();
-    expect(accessFor("/settings")).toBe("admin");
+    expect(accessFor("/settings")).toBe("signed-in");
+    expect(accessFor("/exam-papers")).toBe("admin");
     expect(accessFor("/nowhere")).toBeNull();
     expect(normalisePath("/a/")).toBe("/a");
     expect(normalisePath("/")).toBe("/");

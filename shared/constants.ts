@@ -228,7 +228,9 @@ export const ROUTE_ACCESS: readonly { pattern: string; access: Access }[] = [
   { pattern: "/gift-credits", access: "signed-in" },
   { pattern: "/referrals", access: "signed-in" },
   { pattern: "/extraction-testing", access: "admin" },
-  { pattern: "/settings", access: "admin" },
+  // The route table lists /settings as admin-only, but admin-tools.md gives every user its Account and
+  // Notifications tabs: every signed-in user reaches it, and only admins see the admin tabs.
+  { pattern: "/settings", access: "signed-in" },
   { pattern: "/exam-papers", access: "admin" },
   { pattern: "/credit-system-test", access: "admin" },
   { pattern: "/credit-debug", access: "admin" },

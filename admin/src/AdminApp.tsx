@@ -29,7 +29,7 @@ export function AdminApp({ page }: { page: string }) {
   return (
     <div className="card p-6" data-admin-page={page}>
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Administration</p>
-      <h1 className="mt-1 text-2xl font-bold">{info.title}</h1>
+      <h2 className="mt-1 text-xl font-bold">{info.title}</h2>
       <p className="mt-2 text-slate-700">{info.summary}</p>
       <p className="mt-4 text-sm text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline">
         The catalogue that this tool manages is live: see it through <a href="/api/papers">the papers list</a>,{" "}

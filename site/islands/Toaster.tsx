@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import { TOAST } from "../../shared/constants.ts";
-import { $toasts, dismissToast, type Toast } from "../stores/toasts.ts";
+import { $toasts, dismissToast, showFlashToast, type Toast } from "../stores/toasts.ts";
 
 const VARIANT_CLASSES: Record<NonNullable<Toast["variant"]>, string> = {
   default: "border-slate-200 bg-white text-slate-900",
@@ -69,6 +69,8 @@ function ToastItem({ item }: { item: Toast }) {
 export default function Toaster() {
   const toasts = useStore($toasts);
   const viewport = useRef<HTMLOListElement>(null);
+
+  useEffect(showFlashToast, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -2,7 +2,8 @@ import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import type { PublicUser } from "../../shared/schemas.ts";
 import { $user, seedUser } from "../stores/user.ts";
-import { toast } from "../stores/toasts.ts";
+import { flashToast, toast } from "../stores/toasts.ts";
+import { apiErrorMessage, postJson } from "../lib/api.ts";
 
 /** Header greeting with Sign Out, or a Sign In link (§2 Layout). */
 export default function UserMenu({ initialUser }: { initialUser: PublicUser | null }) {
@@ -25,10 +26,10 @@ export default function UserMenu({ initialUser }: { initialUser: PublicUser | nu
   async function signOut() {
     setPending(true);
     try {
-      const res = await fetch("/api/logout", { method: "POST", credentials: "include" });
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+      const res = await postJson("/api/logout");
+      if (!res.ok) throw new Error(await apiErrorMessage(res));
       $user.set(null);
-      toast({ title: "Logged out", description: "You have been logged out successfully" });
+      flashToast({ title: "Logged out", description: "You have been logged out successfully" });
       window.location.assign("/");
     } catch (err) {
       toast({ title: "Logout failed", description: (err as Error).message, variant: "destructive" });
@@ -38,9 +39,9 @@ export default function UserMenu({ initialUser }: { initialUser: PublicUser | nu
 
   return (
     <div className="flex items-center gap-3">
-      <span className="hidden text-sm text-slate-700 sm:inline">
+      <a href="/settings" className="hidden text-sm text-slate-700 hover:underline sm:inline" title="Account settings">
         Hello, <strong className="font-semibold">{user.fullName || user.username}</strong>
-      </span>
+      </a>
       <button type="button" className="btn-outline" onClick={signOut} disabled={pending}>
         {pending ? "Signing out..." : "Sign Out"}
       </button>

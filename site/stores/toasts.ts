@@ -22,3 +22,26 @@ export function toast(input: Omit<Toast, "id" | "durationMs"> & { durationMs?: n
 export function dismissToast(id: number): void {
   $toasts.set($toasts.get().filter((t) => t.id !== id));
 }
+
+const FLASH_KEY = "examprep:flash-toast";
+
+/** A toast to show on the next page, for actions that end in a navigation (sign-in, sign-out). */
+export function flashToast(input: Omit<Toast, "id" | "durationMs">): void {
+  try {
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify(input));
+  } catch {
+    // storage unavailable: the toast is lost, the action is not
+  }
+}
+
+/** Shows the toast left by the previous page, once. */
+export function showFlashToast(): void {
+  try {
+    const raw = sessionStorage.getItem(FLASH_KEY);
+    if (!raw) return;
+    sessionStorage.removeItem(FLASH_KEY);
+    toast(JSON.parse(raw));
+  } catch {
+    // nothing to show
+  }
+}

@@ -17,7 +17,7 @@ export function launch(): Promise<Browser> {
 export async function newPage(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  page.on("close", () => void context.close());
+  page.on("close", () => void context.close().catch(() => {}));
   return page;
 }
 

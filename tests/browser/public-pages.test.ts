@@ -38,7 +38,7 @@ const PUBLIC_PAGES: { path: string; texts: string[] }[] = [
   { path: "/pricing", texts: ["Credits & Purchase History", "Sign in to buy credits", "£4.99 per credit"] },
   { path: "/terms-of-service", texts: ["Terms of Service", "Last updated: May 8, 2024", "England and Wales", TEST_ENV.CONTACT_EMAIL] },
   { path: "/privacy-policy", texts: ["Privacy Policy", "Last updated: May 8, 2024", "13", TEST_ENV.CONTACT_EMAIL] },
-  { path: "/auth", texts: ["Sign in to ExamPrep", "Why students use ExamPrep"] },
+  { path: "/auth", texts: ["Welcome to ExamPrep", "Why students use ExamPrep", "Sign in with Google"] },
 ];
 /** These pages move on to /pricing after 100 ms. */
 const REDIRECTING_PAGES: { path: string; texts: string[] }[] = [
@@ -224,12 +224,13 @@ describe("layout", () => {
     await page.goto(baseURL() + "/checkout-confirmation");
     const toasts = page.getByTestId("toast-viewport").getByRole("status");
     const copy = page.getByRole("button", { name: "Copy" });
+    // Once the toaster has hydrated, stop the page's clock so only runFor moves time on.
+    await page.locator("astro-island[component-url*='Toaster']:not([ssr])").waitFor({ state: "attached" });
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
 
     // Copying shows a toast either way ('Link copied!' or 'Failed to copy link').
-    await expect.poll(async () => {
-      await copy.click();
-      return toasts.count();
-    }).toBe(1);
+    await copy.click();
+    await toasts.first().waitFor();
     await page.clock.runFor(4900);
     expect(await toasts.count()).toBe(1);
     await page.clock.runFor(200);
@@ -275,7 +276,7 @@ describe("signed-in layout", () => {
     expect(await page.getByTestId("stat-papers-generated").innerText()).toContain("2");
     expect(await page.locator('[data-nav-item][data-admin="true"]').count()).toBe(0);
     // A non-admin on an admin route goes home.
-    await page.goto(baseURL() + "/settings");
+    await page.goto(baseURL() + "/exam-papers");
     expect(new URL(page.url()).pathname).toBe("/");
     // A signed-in user on /auth goes home.
     await page.goto(baseURL() + "/auth");
