@@ -7,6 +7,7 @@ import { GENERATOR_ALIASES } from "../shared/constants.ts";
 import { accessFor, normalisePath } from "../shared/routes.ts";
 import { isAdmin, SESSION_COOKIE, setSessionCookie, validateSessionToken } from "./auth/session.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { googleRoutes } from "./auth/google.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { errorPageHtml, HttpError, jsonError } from "./http.ts";
@@ -24,6 +25,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
   const api = new Hono<AppEnv>()
     .route("/", catalogueRoutes)
     .route("/", userRoutes)
+    .route("/", googleRoutes)
     .route("/", authRoutes())
     .all("*", (c) => jsonError(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
 

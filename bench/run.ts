@@ -8,6 +8,9 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/browser/chromium.ts";
+import { connect, runMigrations } from "../api/db/client.ts";
+import { authenticate, registerUser } from "../api/auth/service.ts";
+import { hashPassword } from "../api/auth/password.ts";
 
 const LOAD_SECONDS = 4;
 const CONCURRENCY = 32;
@@ -108,6 +111,21 @@ try {
   row("GET /api/health, bare Hono route (req/s)", bare.toFixed(0));
   row("GET /api/papers (req/s)", papers.toFixed(0));
   row("/api/papers ÷ bare route", (papers / bare).toFixed(2), "≥ 0.50");
+
+  // 4. Passwords: the cost of a hash, and sign-in time for a wrong password against an unknown user.
+  const db = await connect(`file:${join(dir, "auth.db")}`);
+  await runMigrations(db);
+  await registerUser(db, { fullName: "Bench User", email: "bench@example.com", username: "bench", password: "secret123" });
+  const timeIt = async (fn: () => Promise<unknown>, n: number) => {
+    const start = performance.now();
+    for (let i = 0; i < n; i++) await fn();
+    return (performance.now() - start) / n;
+  };
+  row("password hash, scrypt N=2^15 r=8 (ms)", (await timeIt(() => hashPassword("secret123"), 5)).toFixed(0), "≥ 50");
+  const wrong = await timeIt(() => authenticate(db, "bench", "wrong-password"), 10);
+  const unknown = await timeIt(() => authenticate(db, "nobody", "wrong-password"), 10);
+  row("sign-in, wrong password (ms)", wrong.toFixed(0));
+  row("sign-in, unknown user (ms)", unknown.toFixed(0), "about the same");
 } finally {
   server.kill("SIGTERM");
 }

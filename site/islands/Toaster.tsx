@@ -21,7 +21,7 @@ function ToastItem({ item }: { item: Toast }) {
   }, [item, paused]);
 
   return (
-    <li
+    <div
       role="status"
       aria-live={item.variant === "destructive" ? "assertive" : "polite"}
       aria-atomic="true"
@@ -61,14 +61,14 @@ function ToastItem({ item }: { item: Toast }) {
           <path d="M18 6 6 18M6 6l12 12" />
         </svg>
       </button>
-    </li>
+    </div>
   );
 }
 
 /** The toast viewport: one toast at a time, 5 s each, swipe right to dismiss, F8 focuses it. */
 export default function Toaster() {
   const toasts = useStore($toasts);
-  const viewport = useRef<HTMLOListElement>(null);
+  const viewport = useRef<HTMLDivElement>(null);
 
   useEffect(showFlashToast, []);
 
@@ -82,9 +82,9 @@ export default function Toaster() {
 
   return (
     <section aria-label={`Notifications (${TOAST.hotkey})`} className="pointer-events-none fixed bottom-0 right-0 z-[100] w-full p-4 sm:max-w-sm">
-      <ol ref={viewport} tabIndex={-1} className="flex flex-col gap-2 outline-none" data-testid="toast-viewport">
+      <div ref={viewport} tabIndex={-1} className="flex flex-col gap-2 outline-none" data-testid="toast-viewport">
         {toasts.map((t) => <ToastItem key={t.id} item={t} />)}
-      </ol>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,276 @@
+// Google sign-in end to end against a local OpenID provider (oauth2-mock-server): the real app, the real
+// arctic token exchange and jose ID-token verification; nothing of the code under test is mocked.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { type MutableToken, OAuth2Server } from "oauth2-mock-server";
+import { createTestApp } from "../test-utils.ts";
+import { sessions, users } from "../db/schema.ts";
+import type { App } from "../app.ts";
+
+const CLIENT_ID = "test-client";
+const APP_ORIGIN = "http://localhost:8000";
+const OAUTH_COOKIES = ["google_oauth_state", "google_code_verifier", "google_oauth_next"];
+
+let server: OAuth2Server;
+let issuer: string;
+/** The claims the provider puts in the next tokens it signs; each test sets its own. */
+let claims: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  server = new OAuth2Server();
+  await server.issuer.keys.generate("RS256");
+  await server.start(0, "127.0.0.1");
+  // The library names the issuer http://localhost:PORT; use the address it actually listens on.
+  server.issuer.url = `http://127.0.0.1:${server.address().port}`;
+  issuer = server.issuer.url;
+  server.service.on("beforeTokenSigning", (token: MutableToken) => {
+    Object.assign(token.payload, claims);
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+function googleApp(overrides: Record<string, string> = {}) {
+  return createTestApp({
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: "test-secret",
+    GOOGLE_AUTH_URL: `${issuer}/authorize`,
+    GOOGLE_TOKEN_URL: `${issuer}/token`,
+    GOOGLE_JWKS_URL: `${issuer}/jwks`,
+    GOOGLE_ISSUER: issuer,
+    APP_ORIGIN,
+    ...overrides,
+  });
+}
+
+function googleClaims(sub: string, email: string, extra: Record<string, unknown> = {}) {
+  return { sub, email, email_verified: true, name: "Amira Khan", aud: CLIENT_ID, ...extra };
+}
+
+/** The cookies a response sets, by name (value "" when deleted). */
+function setCookies(res: Response): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const header of res.headers.getSetCookie()) {
+    const pair = header.split(";")[0];
+    const at = pair.indexOf("=");
+    out.set(pair.slice(0, at), decodeURIComponent(pair.slice(at + 1)));
+  }
+  return out;
+}
+
+function cookieHeader(cookies: Map<string, string>, names: string[]): string {
+  return names.map((n) => `${n}=${encodeURIComponent(cookies.get(n) ?? "")}`).join("; ");
+}
+
+interface FlowOptions {
+  next?: string;
+  /** Changes the provider's callback URL before the app sees it (e.g. a forged state). */
+  tamperCallback?: (url: URL) => void;
+  /** Changes the OAuth cookies before they are sent back. */
+  tamperCookies?: (cookies: Map<string, string>) => void;
+}
+
+/** Does what a browser does: start at the app, follow to the provider, come back to the callback. */
+async function runFlow(app: App, { next = "/history", tamperCallback, tamperCookies }: FlowOptions = {}) {
+  const start = await app.request(`/api/auth/google?next=${encodeURIComponent(next)}`);
+  expect(start.status).toBe(302);
+  const authorizeUrl = new URL(start.headers.get("location")!);
+  const oauthCookies = setCookies(start);
+
+  const atProvider = await fetch(authorizeUrl, { redirect: "manual" });
+  expect(atProvider.status).toBe(302);
+  await atProvider.body?.cancel();
+  const callbackUrl = new URL(atProvider.headers.get("location")!);
+  tamperCallback?.(callbackUrl);
+  tamperCookies?.(oauthCookies);
+
+  const callback = await app.request(callbackUrl.pathname + callbackUrl.search, {
+    headers: { cookie: cookieHeader(oauthCookies, OAUTH_COOKIES) },
+  });
+  const returned = setCookies(callback);
+  const sessionToken = returned.get("session");
+  return { start, authorizeUrl, oauthCookies, callbackUrl, callback, returned, sessionToken };
+}
+
+async function currentUser(app: App, sessionToken: string) {
+  const res = await app.request("/api/user", { headers: { cookie: `session=${sessionToken}` } });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe("Google sign-in (OpenID Connect, code + PKCE)", () => {
+  it("starts at the provider with PKCE and short-lived, httpOnly OAuth cookies", async () => {
+    const { app } = await googleApp();
+    claims = googleClaims("google-start", "start@example.com");
+    const { start, authorizeUrl, oauthCookies, callbackUrl } = await runFlow(app);
+
+    expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(`${issuer}/authorize`);
+    const q = authorizeUrl.searchParams;
+    expect(q.get("response_type")).toBe("code");
+    expect(q.get("client_id")).toBe(CLIENT_ID);
+    expect(q.get("redirect_uri")).toBe(`${APP_ORIGIN}/api/auth/google/callback`);
+    expect(q.get("scope")).toBe("openid profile email");
+    expect(q.get("code_challenge_method")).toBe("S256");
+    expect(q.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(q.get("state")).toBe(oauthCookies.get("google_oauth_state"));
+    expect(oauthCookies.get("google_code_verifier")).toBeTruthy();
+    expect(oauthCookies.get("google_oauth_next")).toBe("/history");
+    for (const header of start.headers.getSetCookie()) {
+      expect(header).toMatch(/HttpOnly/i);
+      expect(header).toMatch(/SameSite=Lax/i);
+      expect(header).toMatch(/Max-Age=600/i);
+      expect(header).toMatch(/Path=\//i);
+      expect(header).not.toMatch(/Secure/i);
+    }
+    expect(callbackUrl.origin + callbackUrl.pathname).toBe(`${APP_ORIGIN}/api/auth/google/callback`);
+    expect(callbackUrl.searchParams.get("code")).toBeTruthy();
+  });
+
+  it("creates an account for a new Google user, signs them in and lands them where they were going", async () => {
+    const deps = await googleApp();
+    claims = googleClaims("google-new-1", "Amira.Khan@Example.com", { name: "Amira Khan" });
+    const { callback, returned, sessionToken } = await runFlow(deps.app, { next: "/history" });
+
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toBe("/history");
+    expect(sessionToken).toBeTruthy();
+    for (const name of OAUTH_COOKIES) expect(returned.get(name), name).toBe("");
+
+    const me = await currentUser(deps.app, sessionToken!);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ fullName: "Amira Khan", email: "amira.khan@example.com", username: "amira.khan", role: "user" });
+
+    const rows = await deps.db.select().from(users).where(eq(users.googleId, "google-new-1")).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].passwordHash).toBeNull();
+  });
+
+  it("names the account after the e-mail's local part when Google gives no name, and defaults to /", async () => {
+    const deps = await googleApp();
+    claims = googleClaims("google-noname", "noname@example.com", { name: undefined });
+    const { callback, sessionToken } = await runFlow(deps.app, { next: "https://evil.example/steal" });
+    expect(callback.headers.get("location")).toBe("/");
+    expect((await currentUser(deps.app, sessionToken!)).body).toMatchObject({ fullName: "noname", email: "noname@example.com" });
+  });
+
+  it("signs the same Google user into the same account each time, with a new session each time", async () => {
+    const deps = await googleApp();
+    claims = googleClaims("google-again", "again@example.com");
+    const first = await runFlow(deps.app);
+    const second = await runFlow(deps.app);
+
+    expect(second.callback.headers.get("location")).toBe("/history");
+    expect(first.sessionToken).toBeTruthy();
+    expect(second.sessionToken).toBeTruthy();
+    expect(second.sessionToken).not.toBe(first.sessionToken);
+
+    const a = await currentUser(deps.app, first.sessionToken!);
+    const b = await currentUser(deps.app, second.sessionToken!);
+    expect(a.body.id).toBe(b.body.id);
+    expect(await deps.db.select().from(users).where(eq(users.email, "again@example.com")).all()).toHaveLength(1);
+    expect(await deps.db.select().from(sessions).where(eq(sessions.userId, a.body.id as number)).all()).toHaveLength(2);
+  });
+
+  it("links an existing e-mail/password account with the same (verified) e-mail instead of duplicating it", async () => {
+    const deps = await googleApp();
+    const existing = await deps.db
+      .insert(users)
+      .values({ username: "amira", fullName: "Amira K", email: "amira@example.com", passwordHash: "$argon2id$placeholder" })
+      .returning()
+      .get();
+    claims = googleClaims("google-link", "AMIRA@example.com", { name: "Amira Google" });
+    const { callback, sessionToken } = await runFlow(deps.app);
+
+    expect(callback.headers.get("location")).toBe("/history");
+    const me = await currentUser(deps.app, sessionToken!);
+    expect(me.body).toMatchObject({ id: existing.id, username: "amira", fullName: "Amira K", email: "amira@example.com" });
+
+    const rows = await deps.db.select().from(users).where(eq(users.email, "amira@example.com")).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].googleId).toBe("google-link");
+    expect(rows[0].passwordHash).toBe("$argon2id$placeholder");
+  });
+
+  it("does not hand an account linked to one Google account to another with the same e-mail", async () => {
+    const deps = await googleApp();
+    await deps.db.insert(users).values({ username: "amira", fullName: "Amira K", email: "amira@example.com", googleId: "google-first" });
+    claims = googleClaims("google-second", "amira@example.com");
+    const { callback, sessionToken } = await runFlow(deps.app);
+    expect(callback.headers.get("location")).toBe("/auth?error=google_failed");
+    expect(sessionToken).toBeUndefined();
+    const rows = await deps.db.select().from(users).where(eq(users.email, "amira@example.com")).all();
+    expect(rows.map((r) => r.googleId)).toEqual(["google-first"]);
+  });
+
+  it("refuses a Google account whose e-mail is not verified", async () => {
+    const deps = await googleApp();
+    claims = googleClaims("google-unverified", "unverified@example.com", { email_verified: false });
+    const { callback, sessionToken } = await runFlow(deps.app);
+
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toBe("/auth?error=google_unverified");
+    expect(sessionToken).toBeUndefined();
+    expect(await deps.db.select().from(users).where(eq(users.email, "unverified@example.com")).all()).toEqual([]);
+  });
+
+  it("refuses a callback whose state does not match the cookie", async () => {
+    const deps = await googleApp();
+    claims = googleClaims("google-state", "state@example.com");
+    const { callback, returned, sessionToken } = await runFlow(deps.app, {
+      tamperCallback: (url) => url.searchParams.set("state", "forged-state"),
+    });
+
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toBe("/auth?error=google_failed");
+    expect(sessionToken).toBeUndefined();
+    for (const name of OAUTH_COOKIES) expect(returned.get(name), name).toBe("");
+    expect(await deps.db.select().from(users).where(eq(users.email, "state@example.com")).all()).toEqual([]);
+  });
+
+  it("turns a failed token exchange into a redirect, never a 500", async () => {
+    const deps = await googleApp();
+    claims = googleClaims("google-pkce", "pkce@example.com");
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const { callback, sessionToken } = await runFlow(deps.app, {
+        // A well-formed verifier that does not match the challenge sent at the start.
+        tamperCookies: (cookies) => cookies.set("google_code_verifier", "x".repeat(43)),
+      });
+      expect(callback.status).toBe(302);
+      expect(callback.headers.get("location")).toBe("/auth?error=google_failed");
+      expect(sessionToken).toBeUndefined();
+    } finally {
+      console.error = original;
+    }
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it("refuses an ID token issued for another client", async () => {
+    const deps = await googleApp();
+    claims = googleClaims("google-aud", "aud@example.com", { aud: "someone-else" });
+    const original = console.error;
+    console.error = () => {};
+    try {
+      const { callback, sessionToken } = await runFlow(deps.app);
+      expect(callback.headers.get("location")).toBe("/auth?error=google_failed");
+      expect(sessionToken).toBeUndefined();
+    } finally {
+      console.error = original;
+    }
+  });
+
+  it("sends the visitor back to /auth with a message when Google sign-in is not configured", async () => {
+    const { app } = await createTestApp();
+    const res = await app.request("/api/auth/google?next=%2Fhistory");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/auth?error=google_not_configured&next=%2Fhistory");
+    expect(res.headers.getSetCookie()).toEqual([]);
+
+    const bare = await app.request("/api/auth/google");
+    expect(bare.status).toBe(302);
+    expect(bare.headers.get("location")).toBe("/auth?error=google_not_configured");
+  });
+});

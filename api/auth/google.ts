@@ -1,0 +1,161 @@
+// Google sign-in: OpenID Connect, authorization code flow with PKCE (arctic for the OAuth 2.0 steps,
+// jose to verify the ID token against the provider's published keys).
+// GET /auth/google starts it; GET /auth/google/callback finishes it and signs the user in.
+import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client } from "arctic";
+import { eq } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
+import { safeNextPath } from "../../shared/routes.ts";
+import type { AppEnv } from "../context.ts";
+import { users } from "../db/schema.ts";
+import type { Env } from "../env.ts";
+import { createSession, type SessionUser, setSessionCookie } from "./session.ts";
+import { normaliseEmail, uniqueUsername } from "./users.ts";
+
+const STATE_COOKIE = "google_oauth_state";
+const VERIFIER_COOKIE = "google_code_verifier";
+const NEXT_COOKIE = "google_oauth_next";
+const OAUTH_COOKIES = [STATE_COOKIE, VERIFIER_COOKIE, NEXT_COOKIE] as const;
+const OAUTH_COOKIE_MAX_AGE_S = 600;
+const SCOPES = ["openid", "profile", "email"];
+const GOOGLE_ISSUER = "https://accounts.google.com";
+
+const failed = (error: string) => `/auth?error=${error}`;
+
+/** One remote key set per JWKS URL: jose caches the keys inside it and refetches only when needed. */
+const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+function jwksFor(url: string) {
+  let jwks = jwksByUrl.get(url);
+  if (!jwks) {
+    jwks = createRemoteJWKSet(new URL(url));
+    jwksByUrl.set(url, jwks);
+  }
+  return jwks;
+}
+
+function oauthClient(env: Env, clientId: string): OAuth2Client {
+  return new OAuth2Client(clientId, env.GOOGLE_CLIENT_SECRET ?? null, `${env.APP_ORIGIN}/api/auth/google/callback`);
+}
+
+function cookieOptions(env: Env) {
+  return { httpOnly: true, sameSite: "Lax", secure: env.NODE_ENV === "production", path: "/" } as const;
+}
+
+function clearOAuthCookies(c: Context<AppEnv>) {
+  const options = cookieOptions(c.var.deps.env);
+  for (const name of OAUTH_COOKIES) deleteCookie(c, name, options);
+}
+
+/** Thrown (and turned into a redirect) when the ID token lacks what sign-in needs. */
+class GoogleSignInRefused extends Error {
+  constructor(readonly error: "google_unverified" | "google_failed", message: string) {
+    super(message);
+    this.name = "GoogleSignInRefused";
+  }
+}
+
+interface GoogleIdentity {
+  sub: string;
+  email: string;
+  name: string | undefined;
+}
+
+async function verifyIdToken(env: Env, clientId: string, idToken: string): Promise<GoogleIdentity> {
+  // Google's tokens carry either form of its issuer; a test provider has exactly the one configured.
+  const issuer = env.GOOGLE_ISSUER === GOOGLE_ISSUER ? [GOOGLE_ISSUER, "accounts.google.com"] : [env.GOOGLE_ISSUER];
+  const { payload } = await jwtVerify<JWTPayload & Record<string, unknown>>(idToken, jwksFor(env.GOOGLE_JWKS_URL), {
+    issuer,
+    audience: clientId,
+  });
+  const { sub, email, name } = payload;
+  if (typeof sub !== "string" || !sub || typeof email !== "string" || !email.trim()) {
+    throw new GoogleSignInRefused("google_failed", "The Google ID token has no sub or email claim");
+  }
+  if (payload.email_verified !== true) {
+    throw new GoogleSignInRefused("google_unverified", "The Google account's e-mail address is not verified");
+  }
+  return { sub, email: normaliseEmail(email), name: typeof name === "string" && name.trim() ? name.trim() : undefined };
+}
+
+/** The account for a Google identity: by Google id, else the account with that (verified) e-mail, linked; else a new one. */
+async function findOrCreateUser(c: Context<AppEnv>, identity: GoogleIdentity): Promise<SessionUser> {
+  const { db } = c.var.deps;
+  const byGoogleId = await db.select().from(users).where(eq(users.googleId, identity.sub)).get();
+  if (byGoogleId) return byGoogleId;
+
+  const byEmail = await db.select().from(users).where(eq(users.email, identity.email)).get();
+  if (byEmail) {
+    // An account already linked to another Google account is not taken over by a second one.
+    if (byEmail.googleId && byEmail.googleId !== identity.sub) throw new GoogleSignInRefused("google_failed", "this e-mail's account is linked to another Google account");
+    // Google has verified the address, so whoever holds this Google account owns the e-mail account too.
+    const linked = await db.update(users).set({ googleId: identity.sub }).where(eq(users.id, byEmail.id)).returning().get();
+    return linked ?? { ...byEmail, googleId: identity.sub };
+  }
+
+  return await db
+    .insert(users)
+    .values({
+      username: await uniqueUsername(db, identity.email),
+      fullName: identity.name ?? identity.email.split("@")[0],
+      email: identity.email,
+      passwordHash: null,
+      googleId: identity.sub,
+      role: "user",
+    })
+    .returning()
+    .get();
+}
+
+export const googleRoutes = new Hono<AppEnv>()
+  .get("/auth/google", (c) => {
+    const { env } = c.var.deps;
+    const next = c.req.query("next");
+    if (!env.GOOGLE_CLIENT_ID) {
+      const keepNext = next ? `&next=${encodeURIComponent(safeNextPath(next))}` : "";
+      return c.redirect(`${failed("google_not_configured")}${keepNext}`, 302);
+    }
+    const state = generateState();
+    const codeVerifier = generateCodeVerifier();
+    const url = oauthClient(env, env.GOOGLE_CLIENT_ID).createAuthorizationURLWithPKCE(
+      env.GOOGLE_AUTH_URL,
+      state,
+      CodeChallengeMethod.S256,
+      codeVerifier,
+      SCOPES,
+    );
+    const options = { ...cookieOptions(env), maxAge: OAUTH_COOKIE_MAX_AGE_S };
+    setCookie(c, STATE_COOKIE, state, options);
+    setCookie(c, VERIFIER_COOKIE, codeVerifier, options);
+    setCookie(c, NEXT_COOKIE, safeNextPath(next), options);
+    c.header("Cache-Control", "no-store");
+    return c.redirect(url.toString(), 302);
+  })
+  .get("/auth/google/callback", async (c) => {
+    const { db, env } = c.var.deps;
+    const code = c.req.query("code");
+    const state = c.req.query("state");
+    const savedState = getCookie(c, STATE_COOKIE);
+    const codeVerifier = getCookie(c, VERIFIER_COOKIE);
+    const next = safeNextPath(getCookie(c, NEXT_COOKIE));
+    clearOAuthCookies(c);
+    c.header("Cache-Control", "no-store");
+
+    if (!env.GOOGLE_CLIENT_ID) return c.redirect(failed("google_not_configured"), 302);
+    if (!code || !state || !savedState || state !== savedState || !codeVerifier) {
+      return c.redirect(failed("google_failed"), 302);
+    }
+
+    try {
+      const tokens = await oauthClient(env, env.GOOGLE_CLIENT_ID).validateAuthorizationCode(env.GOOGLE_TOKEN_URL, code, codeVerifier);
+      const identity = await verifyIdToken(env, env.GOOGLE_CLIENT_ID, tokens.idToken());
+      const user = await findOrCreateUser(c, identity);
+      const { token, session } = await createSession(db, user.id);
+      setSessionCookie(c, token, session.expiresAt, env.NODE_ENV === "production");
+      return c.redirect(next, 302);
+    } catch (err) {
+      if (err instanceof GoogleSignInRefused) return c.redirect(failed(err.error), 302);
+      console.error("Google sign-in failed:", err);
+      return c.redirect(failed("google_failed"), 302);
+    }
+  });

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { baseURL, launch, newPage, seriousViolations } from "./helpers.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function register(page: Page, fields: { fullName: string; email: string; username?: string; password: string }) {
+  await page.getByRole("tab", { name: "Register" }).click();
+  await page.getByLabel("Full name").fill(fields.fullName);
+  await page.getByLabel("E-mail").fill(fields.email);
+  if (fields.username) await page.getByLabel("Username (optional)").fill(fields.username);
+  await page.getByLabel("Password", { exact: true }).fill(fields.password);
+  await page.getByLabel("Confirm password").fill(fields.password);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.getByLabel("Username or e-mail").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+describe("accounts in the browser", () => {
+  it("register, see 'Hello, <name>', sign out, sign in, reach /history", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/auth");
+    expect(await seriousViolations(page)).toEqual([]);
+    await register(page, { fullName: "Amira Khan", email: "amira.browser@example.com", username: "amira_b", password: "secret123" });
+    await page.waitForURL(baseURL() + "/");
+    await expect.poll(() => page.locator("header").innerText()).toContain("Hello, Amira Khan");
+    await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Registration successful");
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL(baseURL() + "/");
+    await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Logged out");
+    expect(await page.locator("header").innerText()).not.toContain("Hello");
+
+    await page.goto(baseURL() + "/auth");
+    await signIn(page, "AMIRA_B", "secret123");
+    await page.waitForURL(baseURL() + "/");
+    await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Welcome back, Amira Khan");
+    await page.goto(baseURL() + "/history");
+    expect(new URL(page.url()).pathname).toBe("/history");
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Generated Papers");
+    await page.close();
+  });
+
+  it("a signed-out visit to /history lands on /auth and returns to /history after signing in", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/auth");
+    await register(page, { fullName: "Ben Ode", email: "ben.browser@example.com", password: "secret123" });
+    await page.waitForURL(baseURL() + "/");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL(baseURL() + "/");
+
+    await page.goto(baseURL() + "/history");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    await signIn(page, "ben.browser@example.com", "secret123");
+    await page.waitForURL(baseURL() + "/history");
+    expect(await page.locator("header").innerText()).toContain("Hello, Ben Ode");
+    await page.close();
+  });
+
+  it("shows the spec's validation messages and the server's answer to a wrong password", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/auth");
+    await page.getByRole("tab", { name: "Register" }).click();
+    await page.getByLabel("Full name").fill("A");
+    await page.getByLabel("E-mail").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("secret123");
+    await page.getByLabel("Confirm password").fill("secret124");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    const form = page.getByRole("tabpanel");
+    await expect.poll(() => form.innerText()).toContain("Full name must be at least 2 characters");
+    const text = await form.innerText();
+    expect(text).toContain("Please enter a valid email address");
+    expect(text).toContain("Passwords do not match");
+    expect(text).toContain("You must accept the Terms of Service and Privacy Policy");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("tab", { name: "Login" }).click();
+    await signIn(page, "nobody-here", "wrong-password");
+    await expect.poll(() => page.getByRole("alert").first().innerText()).toContain("Invalid username or password");
+    await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Login failed");
+    await page.close();
+  });
+
+  it("without Google configured, 'Sign in with Google' comes back to /auth with a clear message", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/auth?next=%2Fhistory");
+    await page.getByRole("link", { name: "Sign in with Google" }).click();
+    await page.waitForURL(/\/auth\?error=google_not_configured/);
+    await expect.poll(() => page.getByRole("alert").first().innerText()).toContain("Google sign-in is not set up");
+    await page.close();
+  });
+
+  it("settings: a student changes their name and notification preferences, and they stay changed", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/auth");
+    await register(page, { fullName: "Cara Lee", email: "cara.browser@example.com", password: "secret123" });
+    await page.waitForURL(baseURL() + "/");
+    await page.goto(baseURL() + "/settings");
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Settings");
+    expect(await page.locator("#admin-root").count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel("Full name").fill("Cara Lee-Jones");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Profile updated");
+    await expect.poll(() => page.locator("header").innerText()).toContain("Hello, Cara Lee-Jones");
+
+    await page.getByRole("tab", { name: "Notifications" }).click();
+    const updates = page.getByRole("switch", { name: /Product updates/ });
+    expect(await updates.isChecked()).toBe(false);
+    await updates.check();
+    await page.getByRole("button", { name: "Save Preferences" }).click();
+    await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Preferences saved");
+
+    await page.reload();
+    expect(await page.locator("header").innerText()).toContain("Hello, Cara Lee-Jones");
+    await page.getByRole("tab", { name: "Notifications" }).click();
+    expect(await page.getByRole("switch", { name: /Product updates/ }).isChecked()).toBe(true);
+    await page.close();
+  });
+});
