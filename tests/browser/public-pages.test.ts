@@ -231,9 +231,9 @@ describe("layout", () => {
     // Copying shows a toast either way ('Link copied!' or 'Failed to copy link').
     await copy.click();
     await toasts.first().waitFor();
-    await page.clock.runFor(4900);
+    await page.clock.runFor(4000);
     expect(await toasts.count()).toBe(1);
-    await page.clock.runFor(200);
+    await page.clock.runFor(1500);
     await expect.poll(() => toasts.count()).toBe(0);
 
     await copy.click();
