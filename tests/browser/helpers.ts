@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import { inject } from "vitest";
 import { connect, type Database } from "../../api/db/client.ts";
 import { generatedPapers, sessions, users } from "../../api/db/schema.ts";
