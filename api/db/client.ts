@@ -16,12 +16,10 @@ export async function connect(url: string, authToken?: string): Promise<Database
     const path = url.slice("file:".length);
     if (path && path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
   }
-  const client = createClient({ url, authToken });
-  if (url.startsWith("file:")) {
-    // WAL lets readers run beside a writer; busy_timeout makes concurrent writers wait instead of failing.
-    await client.execute("PRAGMA journal_mode = WAL");
-    await client.execute("PRAGMA busy_timeout = 5000");
-  }
+  // `timeout` is SQLite's busy timeout on every pooled connection: concurrent writers wait their turn.
+  const client = createClient({ url, authToken, timeout: 10_000 });
+  // WAL lets readers run beside a writer (a setting of the database file, kept once made).
+  if (url.startsWith("file:")) await client.execute("PRAGMA journal_mode = WAL");
   await client.execute("PRAGMA foreign_keys = ON");
   return drizzle(client, { schema }) as Database;
 }

@@ -23,9 +23,12 @@ export const users = sqliteTable(
     subscriptionStatus: text("subscription_status").notNull().default("pay-as-you-go"),
     /** Notification preferences (shared/schemas.ts notificationPrefsSchema) as JSON. */
     notifications: text("notifications").notNull().default("{}"),
+    /** This user's own referral code, shared with friends. */
+    referralCode: text("referral_code"),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("users_referral_code_unique").on(t.referralCode),
     uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_google_id_unique").on(t.googleId),
@@ -102,4 +105,93 @@ export const generatedPapers = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("generated_papers_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * The credit ledger: every change of a balance is one row, written in the same database transaction
+ * as the balance, so users.credits always equals the sum of creditsAdded - creditsDeducted.
+ */
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** purchase | admin_grant | gift_sent | gift_received | referral_bonus | paper_generation | refund */
+    transactionType: text("transaction_type").notNull(),
+    creditsAdded: integer("credits_added").notNull().default(0),
+    creditsDeducted: integer("credits_deducted").notNull().default(0),
+    /** Money paid, in pence (0 for anything free). */
+    amountPence: integer("amount_pence").notNull().default(0),
+    status: text("status").notNull().default("completed"),
+    description: text("description").notNull().default(""),
+    /** What the row is about: a checkout id, a generated paper id, the other user of a gift. */
+    reference: text("reference"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("transactions_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const discountCodes = sqliteTable("discount_codes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Stored upper-case; matched case-insensitively. */
+  code: text("code").notNull().unique(),
+  discountPercentage: integer("discount_percentage").notNull(),
+  /** A fixed amount off in pence, taken after the percentages (optional). */
+  amountOffPence: integer("amount_off_pence"),
+  maxUses: integer("max_uses").notNull(),
+  usesCount: integer("uses_count").notNull().default(0),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  expiresAt: text("expires_at"),
+  description: text("description"),
+  createdAt: createdAt(),
+});
+
+/** A purchase of credits from its start to its end, whatever the payment provider. */
+export const checkouts = sqliteTable(
+  "checkouts",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    discountCodeId: integer("discount_code_id").references(() => discountCodes.id, { onDelete: "set null" }),
+    /** stripe | test | free */
+    provider: text("provider").notNull(),
+    providerSessionId: text("provider_session_id"),
+    /** pending | completed | cancelled */
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    completedAt: text("completed_at"),
+  },
+  (t) => [uniqueIndex("checkouts_provider_session_unique").on(t.providerSessionId), index("checkouts_user_idx").on(t.userId)],
+);
+
+/** Payment-provider events already applied: each is applied exactly once. */
+export const processedEvents = sqliteTable("processed_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt(),
+});
+
+export const referrals = sqliteTable(
+  "referrals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    referrerId: integer("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referredId: integer("referred_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** pending | completed */
+    status: text("status").notNull().default("pending"),
+    creditsAwarded: integer("credits_awarded").notNull().default(0),
+    createdAt: createdAt(),
+    completedAt: text("completed_at"),
+  },
+  (t) => [uniqueIndex("referrals_referred_unique").on(t.referredId), index("referrals_referrer_idx").on(t.referrerId)],
 );
