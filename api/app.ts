@@ -9,6 +9,7 @@ import { isAdmin, SESSION_COOKIE, setSessionCookie, validateSessionToken } from 
 import { authRoutes } from "./auth/routes.ts";
 import { googleRoutes } from "./auth/google.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
+import { creditRoutes } from "./credits/routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { errorPageHtml, HttpError, jsonError } from "./http.ts";
 import { userRoutes } from "./user/routes.ts";
@@ -27,6 +28,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .route("/", userRoutes)
     .route("/", googleRoutes)
     .route("/", authRoutes())
+    .route("/", creditRoutes)
     .all("*", (c) => jsonError(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
 
   const app = new Hono<AppEnv>();
@@ -54,7 +56,8 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
 
   // State-changing requests must come from the app's own pages (CSRF): their Origin must be ours.
   app.use("/api/*", async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    // Stripe's webhook comes from Stripe, not from a page: its signature is its proof.
+    if (SAFE_METHODS.has(c.req.method) || c.req.path === "/api/stripe/webhook") return next();
     const origin = c.req.header("origin");
     const own = new URL(c.req.url).origin;
     if (!origin || (origin !== own && origin !== deps.env.APP_ORIGIN)) {

@@ -31,11 +31,18 @@ export const envSchema = z
     GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
     GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
     GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    /** Stripe's API address; tests point it at a local stand-in. */
+    STRIPE_API_URL: optionalUrl,
     CONTACT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@examprep.co.uk"),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "is required when ADMIN_PASSWORD is set" });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({

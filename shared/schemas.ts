@@ -43,6 +43,8 @@ export type RegisterForm = z.input<typeof registerFormSchema>;
 
 /** What the API accepts for registration: the form without confirmPassword and acceptTerms. */
 export const registerSchema = z.object({
+  /** A friend's referral code, from a `?ref=CODE` link. */
+  referralCode: z.string().trim().min(1).max(20).optional(),
   fullName: z.string().trim().min(FULL_NAME_MIN, `Full name must be at least ${FULL_NAME_MIN} characters`),
   email: emailSchema,
   username: z.string().trim().min(USERNAME_MIN, usernameMessage).optional(),
@@ -54,9 +56,10 @@ export const registerSchema = z.object({
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** Drops confirmPassword and acceptTerms; a blank username is sent as absent, a non-blank one trimmed. */
-export function toRegisterPayload(form: RegisterForm): RegisterInput {
+export function toRegisterPayload(form: RegisterForm, referralCode?: string): RegisterInput {
   const username = form.username?.trim();
   return {
+    ...(referralCode ? { referralCode } : {}),
     fullName: form.fullName.trim(),
     email: form.email.trim().toLowerCase(),
     ...(username ? { username } : {}),
@@ -143,3 +146,36 @@ export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
 /** A new subject, board or level name (admin-tools.md §5): trimmed and required. */
 export const newSubjectSchema = z.object({ name: z.string().trim().min(1, "Please enter a name").max(80) });
+
+const emptyAsAbsent = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+/** A discount code as the admin form and API take it (admin-tools.md §5). */
+export const discountCodeSchema = z.object({
+  code: z.string().trim().min(3, "Code must be at least 3 characters").max(20, "Code cannot exceed 20 characters"),
+  discountPercentage: z.coerce.number().int().min(1, "Minimum 1% discount").max(100, "Maximum 100% discount"),
+  maxUses: z.coerce.number().int().min(1, "Must allow at least 1 use"),
+  isActive: z.boolean().default(true),
+  expiresAt: z.preprocess(emptyAsAbsent, z.iso.datetime({ offset: true }).or(z.iso.date()).optional()),
+  description: z.preprocess(emptyAsAbsent, z.string().trim().max(200).optional()),
+  amountOffPence: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(0).optional()),
+});
+export type DiscountCodeInput = z.infer<typeof discountCodeSchema>;
+
+/** Admin-tools.md §9: create form defaults (30-day expiry, 10%, 10 uses) and the generated form EXAM-XXXXXX. */
+export const DISCOUNT_CODE_DEFAULTS = { discountPercentage: 10, maxUses: 10, expiryDays: 30 } as const;
+const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+export function generateDiscountCode(random: (n: number) => number = (n) => crypto.getRandomValues(new Uint32Array(1))[0] % n): string {
+  let out = "EXAM-";
+  for (let i = 0; i < 6; i++) out += CODE_ALPHABET[random(CODE_ALPHABET.length)];
+  return out;
+}
+
+export const checkoutRequestSchema = z
+  .object({
+    creditQuantity: z.coerce.number().int().min(1, "Choose at least 1 credit").max(1000, "At most 1000 credits at a time").optional(),
+    /** The Credit System Test page sends `quantity` instead. */
+    quantity: z.coerce.number().int().min(1, "Choose at least 1 credit").max(1000, "At most 1000 credits at a time").optional(),
+    discountCode: z.preprocess(emptyAsAbsent, z.string().trim().max(40).optional()),
+  })
+  .refine((v) => v.creditQuantity !== undefined || v.quantity !== undefined, { message: "Choose at least 1 credit", path: ["creditQuantity"] })
+  .transform((v) => ({ quantity: (v.creditQuantity ?? v.quantity)!, discountCode: v.discountCode }));

@@ -15,6 +15,7 @@ import {
 } from "./service.ts";
 import { createSession, deleteSessionCookie, invalidateSession, type SessionUser, setSessionCookie, toPublicUser } from "./session.ts";
 import { normaliseEmail } from "./users.ts";
+import { applyReferral, findReferrer } from "../credits/referrals.ts";
 
 function tooMany(c: Context, seconds: number) {
   c.header("Retry-After", String(seconds));
@@ -46,8 +47,13 @@ export function authRoutes() {
       const wait = registerPerIp.retryAfter(ip);
       if (wait) return tooMany(c, wait);
       const input = await parseBody(c, registerSchema);
+      const { db } = c.var.deps;
+      if (input.referralCode && !(await findReferrer(db, input.referralCode))) {
+        throw new HttpError(400, "That referral code does not exist", { errors: { referralCode: "That referral code does not exist" } });
+      }
       registerPerIp.hit(ip);
-      const user = await registerUser(c.var.deps.db, input);
+      const user = await registerUser(db, input);
+      if (input.referralCode) await applyReferral(db, user.id, input.referralCode);
       return c.json(await startSession(c, user), 201);
     })
     .post("/login", async (c) => {

@@ -1,0 +1,146 @@
+// Buying credits: starting a checkout, and the one fulfilment path every completed payment takes.
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import type { Env } from "../env.ts";
+import { checkouts, processedEvents } from "../db/schema.ts";
+import { HttpError } from "../http.ts";
+import { isAdmin, type SessionUser } from "../auth/session.ts";
+import { priceCredits } from "../../shared/pricing.ts";
+import { changeCredits } from "./ledger.ts";
+import { codeProblem, countUse, findCode } from "./discounts.ts";
+import { completeReferralOfBuyer } from "./referrals.ts";
+import type { PaymentProvider } from "./payments.ts";
+
+export type Checkout = typeof checkouts.$inferSelect;
+
+/** §3 Checkout result. */
+export interface CheckoutResult {
+  url?: string;
+  adminFreeCredits: boolean;
+  creditQuantity: number;
+  reason?: string;
+  redirectToPage?: string;
+  credits?: number;
+}
+
+export async function startCheckout(
+  db: Database,
+  env: Env,
+  provider: PaymentProvider,
+  user: SessionUser,
+  quantity: number,
+  codeText?: string,
+): Promise<CheckoutResult> {
+  // Admins receive credits free (§6).
+  if (isAdmin(user, env.ADMIN_EMAIL)) {
+    const credits = await db.transaction((tx) =>
+      changeCredits(tx, { userId: user.id, delta: quantity, type: "admin_grant", description: `${quantity} free credits (admin account)` })
+    );
+    return { adminFreeCredits: true, creditQuantity: quantity, reason: "admin account", redirectToPage: "/pricing", credits };
+  }
+
+  const code = codeText ? await findCode(db, codeText) : undefined;
+  if (codeText) {
+    const problem = codeProblem(code);
+    if (problem) throw new HttpError(400, problem);
+  }
+  const price = priceCredits(quantity, code);
+  const checkoutId = crypto.randomUUID();
+
+  if (price.totalPence === 0) {
+    // Free through a code: counted and fulfilled at once, or not at all if the code has just run out.
+    const credits = await db.transaction(async (tx) => {
+      if (code && !(await countUse(tx, code.id))) throw new HttpError(409, "This discount code has been used the maximum number of times.");
+      await tx.insert(checkouts).values({
+        id: checkoutId,
+        userId: user.id,
+        quantity,
+        amountPence: 0,
+        discountCodeId: code?.id,
+        provider: "free",
+        status: "completed",
+        completedAt: new Date().toISOString(),
+      });
+      const balance = await changeCredits(tx, {
+        userId: user.id,
+        delta: quantity,
+        type: "purchase",
+        description: `${quantity} credit${quantity === 1 ? "" : "s"} with code ${code!.code}`,
+        reference: checkoutId,
+      });
+      await completeReferralOfBuyer(tx, user.id);
+      return balance;
+    });
+    const reason = price.codePercent === 100 ? "100% discount code" : "discount code";
+    return { adminFreeCredits: true, creditQuantity: quantity, reason, redirectToPage: "/pricing", credits };
+  }
+
+  await db.insert(checkouts).values({
+    id: checkoutId,
+    userId: user.id,
+    quantity,
+    amountPence: price.totalPence,
+    discountCodeId: code?.id,
+    provider: provider.name,
+  });
+  try {
+    const session = await provider.createSession({ checkoutId, userId: user.id, email: user.email, quantity, amountPence: price.totalPence });
+    await db.update(checkouts).set({ providerSessionId: session.sessionId }).where(eq(checkouts.id, checkoutId));
+    return { url: session.url, adminFreeCredits: false, creditQuantity: quantity };
+  } catch (err) {
+    await db.update(checkouts).set({ status: "cancelled" }).where(eq(checkouts.id, checkoutId));
+    console.error("Checkout session failed:", err);
+    throw new HttpError(502, "Failed to create a checkout session. Please try again.");
+  }
+}
+
+/**
+ * Completes a pending checkout: credits, the code's use, the referral. One database transaction.
+ * With an event, the event is recorded in the same transaction, so a repeated or concurrent
+ * delivery of the same event changes nothing. Returns what happened.
+ */
+export async function fulfilCheckout(
+  db: Database,
+  checkoutId: string,
+  event?: { id: string; type: string },
+): Promise<"completed" | "duplicate" | "not-pending"> {
+  return await db.transaction(async (tx) => {
+    if (event) {
+      const fresh = await tx.insert(processedEvents).values(event).onConflictDoNothing().returning().get();
+      if (!fresh) return "duplicate";
+    }
+    const checkout = await tx
+      .update(checkouts)
+      .set({ status: "completed", completedAt: new Date().toISOString() })
+      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "pending")))
+      .returning()
+      .get();
+    if (!checkout) return "not-pending";
+    await changeCredits(tx, {
+      userId: checkout.userId,
+      delta: checkout.quantity,
+      type: "purchase",
+      amountPence: checkout.amountPence,
+      description: `Bought ${checkout.quantity} credit${checkout.quantity === 1 ? "" : "s"}`,
+      reference: checkout.id,
+    });
+    // Paid already: the use is counted while uses remain, never beyond maxUses.
+    if (checkout.discountCodeId) await countUse(tx, checkout.discountCodeId);
+    await completeReferralOfBuyer(tx, checkout.userId);
+    return "completed";
+  });
+}
+
+export async function cancelCheckout(db: Database, checkoutId: string): Promise<boolean> {
+  const row = await db
+    .update(checkouts)
+    .set({ status: "cancelled" })
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "pending")))
+    .returning({ id: checkouts.id })
+    .get();
+  return Boolean(row);
+}
+
+export function findCheckout(db: Database, checkoutId: string) {
+  return db.select().from(checkouts).where(eq(checkouts.id, checkoutId)).get();
+}

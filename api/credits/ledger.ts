@@ -1,0 +1,105 @@
+// The credit ledger. Every balance change goes through changeCredits() inside a database transaction:
+// the balance update and its ledger row commit together or not at all.
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { transactions, users } from "../db/schema.ts";
+import { HttpError } from "../http.ts";
+
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Queryable = Database | Tx;
+
+export const TRANSACTION_TYPES = [
+  "purchase",
+  "admin_grant",
+  "gift_sent",
+  "gift_received",
+  "referral_bonus",
+  "paper_generation",
+  "refund",
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export interface CreditChange {
+  userId: number;
+  /** Credits added (positive) or taken (negative). */
+  delta: number;
+  type: TransactionType;
+  amountPence?: number;
+  description: string;
+  reference?: string | null;
+}
+
+export class NotEnoughCredits extends HttpError {
+  constructor(readonly available: number) {
+    super(400, `You only have ${available} credit${available === 1 ? "" : "s"} available`, { title: "Not enough credits", available });
+  }
+}
+
+/**
+ * Applies one balance change and writes its ledger row, inside the caller's transaction. A deduction
+ * only happens if the balance covers it (checked in the same UPDATE, so concurrent deductions cannot
+ * overdraw); otherwise NotEnoughCredits is thrown and the caller's transaction rolls back.
+ */
+export async function changeCredits(tx: Tx, change: CreditChange): Promise<number> {
+  if (!Number.isInteger(change.delta) || change.delta === 0) throw new Error("delta must be a non-zero whole number");
+  const cost = -change.delta;
+  const updated = await tx
+    .update(users)
+    .set({ credits: sql`${users.credits} + ${change.delta}` })
+    .where(change.delta < 0 ? and(eq(users.id, change.userId), gte(users.credits, cost)) : eq(users.id, change.userId))
+    .returning({ credits: users.credits })
+    .get();
+  if (!updated) {
+    const row = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, change.userId)).get();
+    if (!row) throw new HttpError(404, "User not found");
+    throw new NotEnoughCredits(row.credits);
+  }
+  await tx.insert(transactions).values({
+    userId: change.userId,
+    transactionType: change.type,
+    creditsAdded: Math.max(change.delta, 0),
+    creditsDeducted: Math.max(cost, 0),
+    amountPence: change.amountPence ?? 0,
+    description: change.description,
+    reference: change.reference ?? null,
+  });
+  return updated.credits;
+}
+
+export async function creditBalance(db: Queryable, userId: number): Promise<number> {
+  const row = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).get();
+  return row?.credits ?? 0;
+}
+
+/** The ledger as the Purchase History tab shows it (§3 Transaction: amount in pence, as a string). */
+export async function listTransactions(db: Queryable, userId: number) {
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.userId, userId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .all();
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.createdAt,
+    transactionType: r.transactionType,
+    creditsAdded: r.creditsAdded,
+    creditsDeducted: r.creditsDeducted,
+    amount: String(r.amountPence),
+    status: r.status,
+    description: r.description,
+  }));
+}
+
+/** For tests and the credit system check: does every balance equal the sum of its ledger? */
+export async function ledgerMismatches(db: Queryable): Promise<{ userId: number; credits: number; ledger: number }[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      credits: users.credits,
+      ledger: sql<number>`coalesce((select sum(${transactions.creditsAdded} - ${transactions.creditsDeducted}) from ${transactions} where ${transactions.userId} = ${users.id}), 0)`,
+    })
+    .from(users)
+    .all();
+  return rows.filter((r) => Number(r.ledger) !== r.credits);
+}

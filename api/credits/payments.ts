@@ -1,0 +1,64 @@
+// Payment providers. With STRIPE_SECRET_KEY: Stripe Checkout. Without: the built-in test-mode
+// checkout page, which takes no money and completes through the same fulfilment code.
+import Stripe from "stripe";
+import type { Env } from "../env.ts";
+
+export interface CheckoutSessionRequest {
+  checkoutId: string;
+  userId: number;
+  email: string;
+  quantity: number;
+  amountPence: number;
+}
+
+export interface PaymentProvider {
+  name: "stripe" | "test";
+  createSession(req: CheckoutSessionRequest): Promise<{ sessionId: string; url: string }>;
+}
+
+export function stripeClient(env: Env): Stripe | null {
+  if (!env.STRIPE_SECRET_KEY) return null;
+  const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
+  return new Stripe(env.STRIPE_SECRET_KEY, {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    ...(api
+      ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol.replace(":", "") as "http" | "https" }
+      : {}),
+  });
+}
+
+export function paymentProvider(env: Env): PaymentProvider {
+  const stripe = stripeClient(env);
+  if (!stripe) {
+    return {
+      name: "test",
+      createSession: (req) => Promise.resolve({ sessionId: `test_${req.checkoutId}`, url: `${env.APP_ORIGIN}/checkout/test/${req.checkoutId}` }),
+    };
+  }
+  return {
+    name: "stripe",
+    async createSession(req) {
+      const session = await stripe.checkout.sessions.create({
+        mode: "payment",
+        customer_email: req.email,
+        client_reference_id: req.checkoutId,
+        metadata: { checkoutId: req.checkoutId, userId: String(req.userId) },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "gbp",
+              unit_amount: req.amountPence,
+              product_data: { name: `${req.quantity} ExamPrep credit${req.quantity === 1 ? "" : "s"}` },
+            },
+          },
+        ],
+        success_url: `${env.APP_ORIGIN}/credits/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${env.APP_ORIGIN}/credits/cancel`,
+      });
+      if (!session.url) throw new Error("Stripe returned no checkout URL");
+      return { sessionId: session.id, url: session.url };
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// Referrals: each side gets 1 credit, once, when the referred user's first purchase completes
+// (or when an admin completes the referral).
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { checkouts, referrals, users } from "../db/schema.ts";
+import { HttpError } from "../http.ts";
+import { REFERRAL_CREDITS_EACH_SIDE } from "../../shared/constants.ts";
+import { changeCredits, type Queryable, type Tx } from "./ledger.ts";
+
+const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+function randomCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join("");
+}
+
+/** The user's referral code, made on first request. */
+export async function ensureReferralCode(db: Database, userId: number): Promise<string> {
+  const row = await db.select({ code: users.referralCode }).from(users).where(eq(users.id, userId)).get();
+  if (!row) throw new HttpError(404, "User not found");
+  if (row.code) return row.code;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = randomCode();
+    try {
+      const updated = await db.update(users).set({ referralCode: code }).where(eq(users.id, userId)).returning({ code: users.referralCode }).get();
+      if (updated?.code) return updated.code;
+    } catch {
+      // a clash with another user's code: try another
+    }
+  }
+  throw new HttpError(500, "Failed to generate referral code");
+}
+
+export async function findReferrer(db: Queryable, code: string) {
+  return await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code.trim().toUpperCase())).get();
+}
+
+/** Records that `userId` joined through `code`, before their first purchase. */
+export async function applyReferral(db: Database, userId: number, code: string) {
+  const referrer = await findReferrer(db, code);
+  if (!referrer) throw new HttpError(404, "That referral code does not exist");
+  if (referrer.id === userId) throw new HttpError(400, "You cannot use your own referral code");
+  const purchases = await db
+    .select({ n: count() })
+    .from(checkouts)
+    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, "completed")))
+    .get();
+  if ((purchases?.n ?? 0) > 0) throw new HttpError(400, "A referral code can only be used before your first purchase");
+  const row = await db.insert(referrals).values({ referrerId: referrer.id, referredId: userId }).onConflictDoNothing().returning().get();
+  if (!row) throw new HttpError(409, "You have already used a referral code");
+  return { id: row.id, status: row.status };
+}
+
+/** Completes a pending referral: 1 credit to each side, once (a second call changes nothing). */
+export async function completeReferral(tx: Tx, referralId: number): Promise<boolean> {
+  const done = await tx
+    .update(referrals)
+    .set({ status: "completed", creditsAwarded: REFERRAL_CREDITS_EACH_SIDE, completedAt: new Date().toISOString() })
+    .where(and(eq(referrals.id, referralId), eq(referrals.status, "pending")))
+    .returning()
+    .get();
+  if (!done) return false;
+  await changeCredits(tx, {
+    userId: done.referrerId,
+    delta: REFERRAL_CREDITS_EACH_SIDE,
+    type: "referral_bonus",
+    description: "Referral bonus: a friend you invited made their first purchase",
+    reference: `referral:${done.id}`,
+  });
+  await changeCredits(tx, {
+    userId: done.referredId,
+    delta: REFERRAL_CREDITS_EACH_SIDE,
+    type: "referral_bonus",
+    description: "Referral bonus: welcome to ExamPrep",
+    reference: `referral:${done.id}`,
+  });
+  return true;
+}
+
+/** On a user's first completed purchase, their pending referral completes. */
+export async function completeReferralOfBuyer(tx: Tx, userId: number): Promise<void> {
+  const pending = await tx.select({ id: referrals.id }).from(referrals).where(and(eq(referrals.referredId, userId), eq(referrals.status, "pending"))).get();
+  if (pending) await completeReferral(tx, pending.id);
+}
+
+/** §3 Referral info. */
+export async function referralInfo(db: Database, userId: number) {
+  const referralCode = await ensureReferralCode(db, userId);
+  const rows = await db
+    .select({ id: referrals.id, referredUsername: users.username, createdAt: referrals.createdAt, status: referrals.status, creditsAwarded: referrals.creditsAwarded })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referredId))
+    .where(eq(referrals.referrerId, userId))
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .all();
+  return {
+    referralCode,
+    totalReferrals: rows.length,
+    creditsEarned: rows.reduce((sum, r) => sum + r.creditsAwarded, 0),
+    pendingReferrals: rows.filter((r) => r.status === "pending").length,
+    referrals: rows,
+  };
+}

@@ -1,0 +1,169 @@
+import { Hono } from "hono";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { AppEnv } from "../context.ts";
+import { HttpError, jsonError, parseBody } from "../http.ts";
+import { requireAdmin, requireSignIn } from "../auth/guards.ts";
+import { isAdmin } from "../auth/session.ts";
+import { transactions, users } from "../db/schema.ts";
+import { OPERATION_COSTS } from "../../shared/constants.ts";
+import { checkoutRequestSchema, discountCodeEntrySchema, discountCodeSchema, giftSchema } from "../../shared/schemas.ts";
+import { cancelCheckout, findCheckout, fulfilCheckout, startCheckout } from "./checkout.ts";
+import { createCode, deleteCode, listCodes, updateCode, validateCode } from "./discounts.ts";
+import { giftCredits } from "./gifts.ts";
+import { ledgerMismatches, listTransactions } from "./ledger.ts";
+import { chargeForOperation, isOperation } from "./operations.ts";
+import { paymentProvider, stripeClient } from "./payments.ts";
+import { applyReferral, completeReferral, ensureReferralCode, referralInfo } from "./referrals.ts";
+
+const noStore = { "Cache-Control": "private, no-store" };
+const idParam = (raw: string) => {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id < 1) throw new HttpError(404, "Not found");
+  return id;
+};
+
+/** Credits, purchases, discount codes, gifts and referrals (§7). */
+export const creditRoutes = new Hono<AppEnv>()
+  .get("/user/credits", requireSignIn, (c) => {
+    const user = c.var.user!;
+    return c.json({ credits: user.credits, subscriptionStatus: user.subscriptionStatus }, 200, noStore);
+  })
+  .get("/user/transactions", requireSignIn, async (c) => c.json(await listTransactions(c.var.deps.db, c.var.user!.id), 200, noStore))
+  .get("/user/credit-usage", requireSignIn, async (c) => {
+    const rows = await c.var.deps.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, c.var.user!.id), gt(transactions.creditsDeducted, 0), inArray(transactions.transactionType, ["paper_generation", "gift_sent"])))
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .all();
+    return c.json(
+      rows.map((r) => ({ id: r.id, createdAt: r.createdAt, transactionType: r.transactionType, credits: r.creditsDeducted, description: r.description })),
+      200,
+      noStore,
+    );
+  })
+  .post("/checkout/credits", async (c) => {
+    if (!c.var.user) return jsonError(c, 401, "Please log in to purchase credits.");
+    const { quantity, discountCode } = await parseBody(c, checkoutRequestSchema);
+    const { db, env } = c.var.deps;
+    return c.json(await startCheckout(db, env, paymentProvider(env), c.var.user, quantity, discountCode));
+  })
+  .post("/discount/validate", requireSignIn, async (c) => {
+    const { code } = await parseBody(c, discountCodeEntrySchema);
+    return c.json(await validateCode(c.var.deps.db, code));
+  })
+  // The built-in test-mode checkout (no Stripe configured): completes or cancels through the same fulfilment.
+  .post("/checkout/test/:id/:action{complete|cancel}", requireSignIn, async (c) => {
+    const { db, env } = c.var.deps;
+    if (stripeClient(env)) throw new HttpError(404, "Test-mode checkout is off: payments go through Stripe.");
+    const checkout = await findCheckout(db, c.req.param("id"));
+    if (!checkout || checkout.userId !== c.var.user!.id || checkout.provider !== "test") throw new HttpError(404, "Checkout not found");
+    if (c.req.param("action") === "cancel") {
+      await cancelCheckout(db, checkout.id);
+      return c.json({ status: "cancelled", redirectTo: "/credits/cancel" });
+    }
+    const outcome = await fulfilCheckout(db, checkout.id, { id: `test:${checkout.id}`, type: "test.checkout.completed" });
+    if (outcome === "not-pending" && checkout.status === "cancelled") throw new HttpError(409, "This checkout was cancelled.");
+    return c.json({ status: "completed", redirectTo: "/credits/success" });
+  })
+  // Stripe's signed webhook: the only way a real payment grants credits.
+  .post("/stripe/webhook", async (c) => {
+    const { db, env } = c.var.deps;
+    const stripe = stripeClient(env);
+    if (!stripe || !env.STRIPE_WEBHOOK_SECRET) throw new HttpError(404, "Stripe is not configured");
+    const signature = c.req.header("stripe-signature");
+    const payload = await c.req.text();
+    let event;
+    try {
+      if (!signature) throw new Error("missing Stripe-Signature header");
+      event = await stripe.webhooks.constructEventAsync(payload, signature, env.STRIPE_WEBHOOK_SECRET);
+    } catch (err) {
+      return jsonError(c, 400, `Webhook signature verification failed: ${(err as Error).message}`);
+    }
+    if (event.type === "checkout.session.completed") {
+      const session = event.data.object;
+      const checkoutId = session.metadata?.checkoutId ?? session.client_reference_id;
+      if (!checkoutId) return jsonError(c, 400, "The session names no checkout");
+      if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required") {
+        return c.json({ received: true, applied: false, reason: `payment ${session.payment_status}` });
+      }
+      const outcome = await fulfilCheckout(db, checkoutId, { id: event.id, type: event.type });
+      return c.json({ received: true, applied: outcome === "completed", outcome });
+    }
+    if (event.type === "checkout.session.expired") {
+      const checkoutId = event.data.object.metadata?.checkoutId;
+      if (checkoutId) await cancelCheckout(db, checkoutId);
+    }
+    return c.json({ received: true });
+  })
+  .post("/gift-credits", requireSignIn, async (c) => {
+    const input = await parseBody(c, giftSchema);
+    return c.json(await giftCredits(c.var.deps.db, c.var.user!.id, input));
+  })
+  .get("/referrals/code", requireSignIn, async (c) => c.json({ referralCode: await ensureReferralCode(c.var.deps.db, c.var.user!.id) }, 200, noStore))
+  .get("/referrals/info", requireSignIn, async (c) => c.json(await referralInfo(c.var.deps.db, c.var.user!.id), 200, noStore))
+  .post("/referrals/apply", requireSignIn, async (c) => {
+    const { referralCode, userId } = await parseBody(c, z.object({ referralCode: z.string().trim().min(1, "Please enter a referral code"), userId: z.coerce.number().int().optional() }));
+    const me = c.var.user!;
+    // Applying for someone else is an admin's action (the Credit System Test page).
+    if (userId !== undefined && userId !== me.id && !isAdmin(me, c.var.deps.env.ADMIN_EMAIL)) throw new HttpError(403, "You can only apply a referral code to your own account");
+    return c.json(await applyReferral(c.var.deps.db, userId ?? me.id, referralCode), 201);
+  })
+  .post("/referrals/complete", requireAdmin, async (c) => {
+    const { referralId } = await parseBody(c, z.object({ referralId: z.coerce.number().int().min(1) }));
+    const done = await c.var.deps.db.transaction((tx) => completeReferral(tx, referralId));
+    if (!done) throw new HttpError(409, "That referral is not pending");
+    return c.json({ message: "Referral completed: 1 credit to each side" });
+  })
+  .get("/credit-system-check", requireAdmin, async (c) => {
+    const mismatches = await ledgerMismatches(c.var.deps.db);
+    const provider = stripeClient(c.var.deps.env) ? "Stripe" : "test mode (no money taken)";
+    return c.json({
+      status: mismatches.length ? "degraded" : "operational",
+      message: mismatches.length
+        ? `${mismatches.length} balance(s) differ from their ledger`
+        : `Every balance matches its ledger. Payments: ${provider}.`,
+      costs: OPERATION_COSTS,
+      operations: [
+        { name: "Get balance", method: "GET", endpoint: "/api/user/credits" },
+        { name: "Purchase history", method: "GET", endpoint: "/api/user/transactions" },
+        { name: "Buy credits", method: "POST", endpoint: "/api/checkout/credits" },
+        { name: "Validate discount code", method: "POST", endpoint: "/api/discount/validate" },
+        { name: "Gift credits", method: "POST", endpoint: "/api/gift-credits" },
+        { name: "Referral info", method: "GET", endpoint: "/api/referrals/info" },
+        { name: "Apply referral", method: "POST", endpoint: "/api/referrals/apply" },
+        { name: "Complete referral", method: "POST", endpoint: "/api/referrals/complete" },
+        { name: "Deduction debug", method: "POST", endpoint: "/api/debug/deduct-credits" },
+      ],
+    });
+  })
+  .post("/debug/deduct-credits", requireAdmin, async (c) => {
+    const { userId, operation } = await parseBody(
+      c,
+      z.object({ userId: z.coerce.number({ error: "User ID Required" }).int().min(1, "User ID Required"), operation: z.string().default("past_questions") }),
+    );
+    if (!isOperation(operation)) throw new HttpError(400, `Unknown operation '${operation}'`);
+    const { db, env } = c.var.deps;
+    const user = await db.select().from(users).where(eq(users.id, userId)).get();
+    if (!user) throw new HttpError(404, "User not found");
+    const result = await chargeForOperation(db, env.ADMIN_EMAIL, userId, operation, `Deduction test (${operation}) by an admin`);
+    return c.json({
+      success: true,
+      deductionResult: result.charged ? "deducted" : result.isAdmin ? "admin: not charged" : "free operation",
+      isAdmin: result.isAdmin,
+      creditsBefore: result.creditsBefore,
+      creditsAfter: result.creditsAfter,
+      difference: result.creditsAfter - result.creditsBefore,
+      message: result.charged ? `Deducted ${result.cost} credit(s)` : "No credits deducted",
+      user: { id: user.id, username: user.username, email: user.email, role: user.role || "regular" },
+    });
+  })
+  .get("/admin/discount-codes", requireAdmin, async (c) => c.json(await listCodes(c.var.deps.db), 200, noStore))
+  .post("/admin/discount-codes", requireAdmin, async (c) => c.json(await createCode(c.var.deps.db, await parseBody(c, discountCodeSchema)), 201))
+  .put("/admin/discount-codes/:id", requireAdmin, async (c) =>
+    c.json(await updateCode(c.var.deps.db, idParam(c.req.param("id")), await parseBody(c, discountCodeSchema))))
+  .delete("/admin/discount-codes/:id", requireAdmin, async (c) => {
+    await deleteCode(c.var.deps.db, idParam(c.req.param("id")));
+    return c.json({ message: "Discount code deleted successfully" });
+  });
