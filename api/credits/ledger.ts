@@ -97,7 +97,8 @@ export async function ledgerMismatches(db: Queryable): Promise<{ userId: number;
     .select({
       userId: users.id,
       credits: users.credits,
-      ledger: sql<number>`coalesce((select sum(${transactions.creditsAdded} - ${transactions.creditsDeducted}) from ${transactions} where ${transactions.userId} = ${users.id}), 0)`,
+      // Written out: inside a subquery drizzle would leave the column names unqualified.
+      ledger: sql<number>`coalesce((select sum(t.credits_added - t.credits_deducted) from transactions t where t.user_id = "users"."id"), 0)`,
     })
     .from(users)
     .all();

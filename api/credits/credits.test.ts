@@ -1,0 +1,367 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createTestApp, signedInAs } from "../test-utils.ts";
+import { checkouts, discountCodes, referrals, transactions, users } from "../db/schema.ts";
+import { ledgerMismatches } from "./ledger.ts";
+import type { Deps } from "../context.ts";
+import type { App } from "../app.ts";
+
+const ORIGIN = "http://localhost:8000";
+type TestApp = Deps & { app: App };
+
+function send(app: App, path: string, body?: unknown, cookie?: string, method = body === undefined ? "GET" : "POST") {
+  const headers: Record<string, string> = { origin: ORIGIN };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (cookie) headers.cookie = cookie;
+  return app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+async function student(t: TestApp, name: string, credits = 0) {
+  const s = await signedInAs(t, { username: name, email: `${name}@example.com`, fullName: name });
+  if (credits) {
+    await t.db.transaction(async (tx) => {
+      const { changeCredits } = await import("./ledger.ts");
+      await changeCredits(tx, { userId: s.userId, delta: credits, type: "admin_grant", description: "test grant" });
+    });
+  }
+  return s;
+}
+
+const balance = async (t: TestApp, userId: number) => (await t.db.select().from(users).where(eq(users.id, userId)).get())!.credits;
+
+async function addCode(t: TestApp, fields: Partial<typeof discountCodes.$inferInsert> & { code: string }) {
+  return await t.db.insert(discountCodes).values({ discountPercentage: 10, maxUses: 10, ...fields }).returning().get();
+}
+
+describe("balance and ledger", () => {
+  it("shows credits and the ledger only to their owner", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira", 3);
+    expect(await (await send(t.app, "/api/user/credits", undefined, amira.cookie)).json()).toEqual({ credits: 3, subscriptionStatus: "pay-as-you-go" });
+    const history = await (await send(t.app, "/api/user/transactions", undefined, amira.cookie)).json();
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ transactionType: "admin_grant", creditsAdded: 3, creditsDeducted: 0, amount: "0", status: "completed" });
+    expect((await send(t.app, "/api/user/credits")).status).toBe(401);
+    expect((await send(t.app, "/api/user/transactions")).status).toBe(401);
+  });
+});
+
+describe("checkout", () => {
+  it("asks a signed-out buyer to log in", async () => {
+    const t = await createTestApp();
+    const res = await send(t.app, "/api/checkout/credits", { creditQuantity: 1 });
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toBe("Please log in to purchase credits.");
+  });
+
+  it("gives an admin the credits free", async () => {
+    const t = await createTestApp({ ADMIN_EMAIL: "head@school.test" });
+    const head = await signedInAs(t, { username: "head", email: "head@school.test" });
+    const res = await send(t.app, "/api/checkout/credits", { creditQuantity: 5 }, head.cookie);
+    expect(await res.json()).toMatchObject({ adminFreeCredits: true, creditQuantity: 5, reason: "admin account", redirectToPage: "/pricing", credits: 5 });
+    expect(await balance(t, head.userId)).toBe(5);
+  });
+
+  it("accepts the test page's `quantity` as well as `creditQuantity`, and refuses less than 1", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira");
+    const res = await send(t.app, "/api/checkout/credits", { quantity: 2 }, amira.cookie);
+    expect(await res.json()).toMatchObject({ adminFreeCredits: false, creditQuantity: 2 });
+    const zero = await send(t.app, "/api/checkout/credits", { creditQuantity: 0 }, amira.cookie);
+    expect(zero.status).toBe(400);
+    expect((await zero.json()).message).toBe("Choose at least 1 credit");
+  });
+
+  it("gives credits free with a 100% code and counts the use", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira");
+    const code = await addCode(t, { code: "FREE100", discountPercentage: 100, maxUses: 2 });
+    const res = await send(t.app, "/api/checkout/credits", { creditQuantity: 3, discountCode: "free100" }, amira.cookie);
+    expect(await res.json()).toMatchObject({ adminFreeCredits: true, creditQuantity: 3, reason: "100% discount code", credits: 3 });
+    expect((await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id)).get())!.usesCount).toBe(1);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("in test mode, prices on the server with the shared function and grants nothing until completed", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira");
+    const code = await addCode(t, { code: "SAVE10" });
+    const res = await send(t.app, "/api/checkout/credits", { creditQuantity: 10, discountCode: "SAVE10", amount: 1, price: 1 }, amira.cookie);
+    const body = await res.json();
+    expect(body).toMatchObject({ adminFreeCredits: false, creditQuantity: 10 });
+    expect(body.url).toMatch(/^http:\/\/localhost:8000\/checkout\/test\/[0-9a-f-]{36}$/);
+    const id = body.url.split("/").pop();
+    const row = (await t.db.select().from(checkouts).where(eq(checkouts.id, id)).get())!;
+    expect(row).toMatchObject({ amountPence: 4042, quantity: 10, status: "pending", provider: "test", discountCodeId: code.id });
+    expect(await balance(t, amira.userId)).toBe(0);
+
+    // Someone else cannot complete it.
+    const ben = await student(t, "ben");
+    expect((await send(t.app, `/api/checkout/test/${id}/complete`, {}, ben.cookie)).status).toBe(404);
+
+    const done = await send(t.app, `/api/checkout/test/${id}/complete`, {}, amira.cookie);
+    expect(await done.json()).toEqual({ status: "completed", redirectTo: "/credits/success" });
+    expect(await balance(t, amira.userId)).toBe(10);
+    const history = await (await send(t.app, "/api/user/transactions", undefined, amira.cookie)).json();
+    expect(history[0]).toMatchObject({ transactionType: "purchase", creditsAdded: 10, amount: "4042" });
+    expect((await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id)).get())!.usesCount).toBe(1);
+
+    // Completing twice adds nothing.
+    await send(t.app, `/api/checkout/test/${id}/complete`, {}, amira.cookie);
+    expect(await balance(t, amira.userId)).toBe(10);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("a cancelled test checkout cannot be completed", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira");
+    const { url } = await (await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, amira.cookie)).json();
+    const id = url.split("/").pop();
+    expect(await (await send(t.app, `/api/checkout/test/${id}/cancel`, {}, amira.cookie)).json()).toEqual({ status: "cancelled", redirectTo: "/credits/cancel" });
+    expect((await send(t.app, `/api/checkout/test/${id}/complete`, {}, amira.cookie)).status).toBe(409);
+    expect(await balance(t, amira.userId)).toBe(0);
+  });
+
+  it("refuses invalid, inactive, expired and used-up codes with clear messages", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira");
+    await addCode(t, { code: "OFF", isActive: false });
+    await addCode(t, { code: "OLD", expiresAt: "2020-01-01T00:00:00Z" });
+    await addCode(t, { code: "GONE", maxUses: 1, usesCount: 1 });
+    await addCode(t, { code: "GOOD", discountPercentage: 15, amountOffPence: 50 });
+    const check = async (code: string) => (await send(t.app, "/api/discount/validate", { code }, amira.cookie)).json();
+    expect(await check("NOPE")).toEqual({ valid: false, discountPercentage: 0, amountInPence: 0, message: "The discount code is invalid or has expired." });
+    expect((await check("off")).message).toBe("This discount code is no longer active.");
+    expect((await check("OLD")).message).toBe("This discount code has expired.");
+    expect((await check("GONE")).message).toBe("This discount code has been used the maximum number of times.");
+    expect(await check("good")).toMatchObject({ valid: true, code: "GOOD", discountPercentage: 15, amountInPence: 50 });
+    const blank = await send(t.app, "/api/discount/validate", { code: "  " }, amira.cookie);
+    expect((await blank.json()).message).toBe("Please enter a discount code");
+    const buy = await send(t.app, "/api/checkout/credits", { creditQuantity: 1, discountCode: "OLD" }, amira.cookie);
+    expect(buy.status).toBe(400);
+    expect((await buy.json()).message).toBe("This discount code has expired.");
+  });
+});
+
+describe("admin discount codes", () => {
+  it("lists, creates, edits and deletes codes, with the spec's messages, for admins only", async () => {
+    const t = await createTestApp();
+    const admin = await signedInAs(t, { username: "boss", email: "boss@example.com", role: "admin" });
+    const amira = await student(t, "amira");
+    expect((await send(t.app, "/api/admin/discount-codes", undefined, amira.cookie)).status).toBe(403);
+    expect((await send(t.app, "/api/admin/discount-codes", { code: "HACK", discountPercentage: 100, maxUses: 99 }, amira.cookie)).status).toBe(403);
+
+    const bad = await send(t.app, "/api/admin/discount-codes", { code: "AB", discountPercentage: 0, maxUses: 0 }, admin.cookie);
+    expect((await bad.json()).errors).toEqual({
+      code: "Code must be at least 3 characters",
+      discountPercentage: "Minimum 1% discount",
+      maxUses: "Must allow at least 1 use",
+    });
+    const big = await send(t.app, "/api/admin/discount-codes", { code: "X".repeat(21), discountPercentage: 101, maxUses: 1 }, admin.cookie);
+    expect((await big.json()).errors).toEqual({ code: "Code cannot exceed 20 characters", discountPercentage: "Maximum 100% discount" });
+
+    const created = await send(
+      t.app,
+      "/api/admin/discount-codes",
+      { code: "exam-ab12cd", discountPercentage: 25, maxUses: 3, isActive: true, expiresAt: "", description: "" },
+      admin.cookie,
+    );
+    expect(created.status).toBe(201);
+    const row = await created.json();
+    expect(row).toMatchObject({ code: "EXAM-AB12CD", discountPercentage: 25, maxUses: 3, usesCount: 0, isActive: true, expiresAt: null, description: null });
+    expect((await send(t.app, "/api/admin/discount-codes", { code: "EXAM-AB12CD", discountPercentage: 5, maxUses: 1 }, admin.cookie)).status).toBe(409);
+
+    const edited = await send(
+      t.app,
+      `/api/admin/discount-codes/${row.id}`,
+      { code: "CHANGED", discountPercentage: 30, maxUses: 5, isActive: false, expiresAt: "2030-01-31" },
+      admin.cookie,
+      "PUT",
+    );
+    expect(await edited.json()).toMatchObject({ code: "EXAM-AB12CD", discountPercentage: 30, maxUses: 5, isActive: false, expiresAt: "2030-01-31" });
+    const list = await (await send(t.app, "/api/admin/discount-codes", undefined, admin.cookie)).json();
+    expect(list.map((c: { code: string }) => c.code)).toEqual(["EXAM-AB12CD"]);
+
+    const deleted = await send(t.app, `/api/admin/discount-codes/${row.id}`, undefined, admin.cookie, "DELETE");
+    expect(await deleted.json()).toEqual({ message: "Discount code deleted successfully" });
+    expect((await send(t.app, `/api/admin/discount-codes/${row.id}`, undefined, admin.cookie, "DELETE")).status).toBe(404);
+  });
+});
+
+describe("gifts", () => {
+  it("moves credits atomically, with the spec's messages", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira", 3);
+    const ben = await student(t, "ben");
+    const gift = (body: unknown) => send(t.app, "/api/gift-credits", body, amira.cookie);
+
+    expect((await (await gift({ recipient: "", creditAmount: 1 })).json()).message).toBe("Recipient required");
+    expect((await (await gift({ recipient: "ben", creditAmount: 1 })).json()).message).toBe("Please enter a valid email address");
+    expect((await (await gift({ recipient: "ben@example.com", creditAmount: 0 })).json()).message).toBe("You must gift at least 1 credit");
+    expect((await (await gift({ recipient: "ben@example.com", creditAmount: 1, message: "x".repeat(201) })).json()).message).toBe(
+      "Message must be 200 characters or less",
+    );
+    const tooMany = await gift({ recipient: "ben@example.com", creditAmount: 4 });
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({ title: "Not enough credits", message: "You only have 3 credits available" });
+    const self = await gift({ recipient: "AMIRA@example.com", creditAmount: 1 });
+    expect((await self.json()).message).toBe("You cannot gift credits to yourself.");
+    const unknown = await gift({ recipient: "nobody@example.com", creditAmount: 1 });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).message).toMatch(/No ExamPrep account uses that e-mail address/);
+    expect(await balance(t, amira.userId)).toBe(3);
+
+    const ok = await gift({ recipient: " Ben@Example.com ", creditAmount: 2, message: "Good luck!" });
+    expect(await ok.json()).toEqual({ message: "You sent 2 credits to ben@example.com.", remainingCredits: 1 });
+    expect(await balance(t, ben.userId)).toBe(2);
+    const benHistory = await (await send(t.app, "/api/user/transactions", undefined, ben.cookie)).json();
+    expect(benHistory[0]).toMatchObject({ transactionType: "gift_received", creditsAdded: 2 });
+    expect(benHistory[0].description).toContain("Good luck!");
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+});
+
+describe("referrals", () => {
+  it("gives each side 1 credit, once, on the referred user's first purchase", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira");
+    const { referralCode } = await (await send(t.app, "/api/referrals/code", undefined, amira.cookie)).json();
+    expect(referralCode).toMatch(/^[A-Z2-9]{8}$/);
+    expect((await (await send(t.app, "/api/referrals/code", undefined, amira.cookie)).json()).referralCode).toBe(referralCode);
+
+    // Ben registers through Amira's link.
+    const reg = await send(t.app, "/api/register", { fullName: "Ben Ode", email: "ben@example.com", password: "secret123", referralCode: referralCode.toLowerCase() });
+    expect(reg.status).toBe(201);
+    const benCookie = reg.headers.getSetCookie()[0].split(";")[0];
+    const ben = (await t.db.select().from(users).where(eq(users.email, "ben@example.com")).get())!;
+    let info = await (await send(t.app, "/api/referrals/info", undefined, amira.cookie)).json();
+    expect(info).toMatchObject({ referralCode, totalReferrals: 1, creditsEarned: 0, pendingReferrals: 1 });
+    expect(info.referrals[0]).toMatchObject({ referredUsername: "ben", status: "pending", creditsAwarded: 0 });
+
+    const first = await (await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, benCookie)).json();
+    await send(t.app, `/api/checkout/test/${first.url.split("/").pop()}/complete`, {}, benCookie);
+    const second = await (await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, benCookie)).json();
+    await send(t.app, `/api/checkout/test/${second.url.split("/").pop()}/complete`, {}, benCookie);
+
+    expect(await balance(t, amira.userId)).toBe(1);
+    expect(await balance(t, ben.id)).toBe(3); // 2 bought + 1 bonus
+    info = await (await send(t.app, "/api/referrals/info", undefined, amira.cookie)).json();
+    expect(info).toMatchObject({ totalReferrals: 1, creditsEarned: 1, pendingReferrals: 0 });
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+
+    // Ben cannot apply a code any more (already referred, and has purchased).
+    const again = await send(t.app, "/api/referrals/apply", { referralCode }, benCookie);
+    expect(again.status).toBe(400);
+  });
+
+  it("refuses unknown and own codes, and lets only an admin complete a referral", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira");
+    const ben = await student(t, "ben");
+    const { referralCode } = await (await send(t.app, "/api/referrals/code", undefined, amira.cookie)).json();
+    expect((await (await send(t.app, "/api/referrals/apply", { referralCode: "NOPE1234" }, ben.cookie)).json()).message).toBe("That referral code does not exist");
+    expect((await (await send(t.app, "/api/referrals/apply", { referralCode }, amira.cookie)).json()).message).toBe("You cannot use your own referral code");
+    const applied = await send(t.app, "/api/referrals/apply", { referralCode }, ben.cookie);
+    expect(applied.status).toBe(201);
+    expect((await send(t.app, "/api/referrals/apply", { referralCode }, ben.cookie)).status).toBe(409);
+    const registerBad = await send(t.app, "/api/register", { fullName: "Cara", email: "cara@example.com", password: "secret123", referralCode: "NOPE1234" });
+    expect(registerBad.status).toBe(400);
+    expect(await t.db.select().from(users).where(eq(users.email, "cara@example.com")).get()).toBeUndefined();
+
+    const { id } = await applied.json();
+    expect((await send(t.app, "/api/referrals/complete", { referralId: id }, ben.cookie)).status).toBe(403);
+    const admin = await signedInAs(t, { username: "boss", email: "boss@example.com", role: "admin" });
+    expect((await send(t.app, "/api/referrals/complete", { referralId: id }, admin.cookie)).status).toBe(200);
+    expect((await send(t.app, "/api/referrals/complete", { referralId: id }, admin.cookie)).status).toBe(409);
+    expect(await balance(t, amira.userId)).toBe(1);
+    expect(await balance(t, ben.userId)).toBe(1);
+    expect((await t.db.select().from(referrals).all())[0].status).toBe("completed");
+  });
+});
+
+describe("admin credit tools", () => {
+  it("credit system check and deduction debug are admin-only; admins are never charged", async () => {
+    const t = await createTestApp();
+    const admin = await signedInAs(t, { username: "boss", email: "boss@example.com", role: "admin" });
+    const amira = await student(t, "amira", 2);
+    expect((await send(t.app, "/api/credit-system-check", undefined, amira.cookie)).status).toBe(403);
+    const check = await (await send(t.app, "/api/credit-system-check", undefined, admin.cookie)).json();
+    expect(check).toMatchObject({ status: "operational", costs: { past_questions: 1, predicted_questions: 1, view_revision_materials: 0 } });
+    expect(check.operations.length).toBeGreaterThan(5);
+
+    expect((await send(t.app, "/api/debug/deduct-credits", { userId: amira.userId }, amira.cookie)).status).toBe(403);
+    const missing = await send(t.app, "/api/debug/deduct-credits", {}, admin.cookie);
+    expect((await missing.json()).message).toBe("User ID Required");
+    const deducted = await (await send(t.app, "/api/debug/deduct-credits", { userId: amira.userId, operation: "predicted_questions" }, admin.cookie)).json();
+    expect(deducted).toMatchObject({
+      success: true,
+      isAdmin: false,
+      creditsBefore: 2,
+      creditsAfter: 1,
+      difference: -1,
+      user: { id: amira.userId, username: "amira", email: "amira@example.com", role: "user" },
+    });
+    const self = await (await send(t.app, "/api/debug/deduct-credits", { userId: admin.userId }, admin.cookie)).json();
+    expect(self).toMatchObject({ isAdmin: true, creditsBefore: 0, creditsAfter: 0, difference: 0 });
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+});
+
+describe("concurrency, against a real HTTP server", () => {
+  let t: TestApp;
+  let server: Deno.HttpServer;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, t.app.fetch);
+    base = `http://127.0.0.1:${server.addr.port}`;
+  });
+  afterAll(async () => {
+    await server?.shutdown();
+  });
+  const post = (path: string, body: unknown, cookie: string) =>
+    fetch(base + path, { method: "POST", headers: { "content-type": "application/json", cookie, origin: ORIGIN }, body: JSON.stringify(body) });
+
+  it("20 simultaneous gifts from a user with 5 credits move exactly 5", async () => {
+    const giver = await student(t, "giver", 5);
+    const taker = await student(t, "taker");
+    const results = await Promise.all(Array.from({ length: 20 }, () => post("/api/gift-credits", { recipient: "taker@example.com", creditAmount: 1 }, giver.cookie)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 400)).toHaveLength(15);
+    await Promise.all(results.map((r) => r.body?.cancel()));
+    expect(await balance(t, giver.userId)).toBe(0);
+    expect(await balance(t, taker.userId)).toBe(5);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("a code with maxUses 3 used by 10 simultaneous purchases is used 3 times", async () => {
+    const code = await addCode(t, { code: "THREE", discountPercentage: 100, maxUses: 3 });
+    const buyers = await Promise.all(Array.from({ length: 10 }, (_, i) => student(t, `buyer${i}`)));
+    const results = await Promise.all(buyers.map((b) => post("/api/checkout/credits", { creditQuantity: 2, discountCode: "THREE" }, b.cookie)));
+    const statuses = results.map((r) => r.status);
+    const bodies = await Promise.all(results.map((r) => r.json()));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    // Refused either before starting (400) or when counting the use (409), with the same message.
+    const refused = bodies.filter((_, i) => statuses[i] !== 200);
+    expect(refused).toHaveLength(7);
+    for (const b of refused) expect(b.message).toBe("This discount code has been used the maximum number of times.");
+    expect((await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id)).get())!.usesCount).toBe(3);
+    const credited = await Promise.all(buyers.map((b) => balance(t, b.userId)));
+    expect(credited.reduce((a, b) => a + b, 0)).toBe(6);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("paid purchases completing at once never count a code past maxUses", async () => {
+    const code = await addCode(t, { code: "PAIDTHREE", discountPercentage: 10, maxUses: 3 });
+    const buyers = await Promise.all(Array.from({ length: 6 }, (_, i) => student(t, `payer${i}`)));
+    const urls = await Promise.all(
+      buyers.map(async (b) => (await (await post("/api/checkout/credits", { creditQuantity: 1, discountCode: "PAIDTHREE" }, b.cookie)).json()).url as string),
+    );
+    const done = await Promise.all(buyers.map((b, i) => post(`/api/checkout/test/${urls[i].split("/").pop()}/complete`, {}, b.cookie)));
+    await Promise.all(done.map((r) => r.body?.cancel()));
+    expect((await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id)).get())!.usesCount).toBe(3);
+    expect((await Promise.all(buyers.map((b) => balance(t, b.userId)))).every((c) => c === 1)).toBe(true);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+    expect(await t.db.select().from(transactions).where(eq(transactions.transactionType, "purchase")).all()).toHaveLength(6 + 3);
+  });
+});
