@@ -12,6 +12,8 @@ export default defineConfig({
   server: { port: 8000 },
   devToolbar: { enabled: false },
   session: false,
+  // No image processing: the site's images are SVG.
+  image: { service: { entrypoint: "astro/assets/services/noop" } },
   build: { inlineStylesheets: "always" },
   vite: {
     plugins: [tailwindcss()],

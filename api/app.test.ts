@@ -4,7 +4,7 @@ import { createTestApp, signedInAs } from "./test-utils.ts";
 import { sessions } from "./db/schema.ts";
 import { ROUTE_ACCESS } from "../shared/constants.ts";
 
-const SIGNED_IN = ROUTE_ACCESS.filter((r) => r.access === "signed-in").map((r) => r.pattern.replace(":paperId", "42"));
+const SIGNED_IN = ROUTE_ACCESS.filter((r) => r.access === "signed-in").map((r) => r.pattern.replace(":paperId", "42").replace(":checkoutId", "abc"));
 const ADMIN = ROUTE_ACCESS.filter((r) => r.access === "admin").map((r) => r.pattern);
 const PUBLIC = ROUTE_ACCESS.filter((r) => r.access === "public").map((r) => r.pattern);
 

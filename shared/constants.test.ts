@@ -90,6 +90,7 @@ describe("route table (§2)", () => {
       "/feedback",
       "/gift-credits",
       "/referrals",
+      "/checkout/test/:checkoutId",
       "/settings",
     ]);
   });

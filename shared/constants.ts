@@ -227,6 +227,8 @@ export const ROUTE_ACCESS: readonly { pattern: string; access: Access }[] = [
   { pattern: "/feedback", access: "signed-in" },
   { pattern: "/gift-credits", access: "signed-in" },
   { pattern: "/referrals", access: "signed-in" },
+  /** The built-in test-mode payment page, used when Stripe is not configured. */
+  { pattern: "/checkout/test/:checkoutId", access: "signed-in" },
   { pattern: "/extraction-testing", access: "admin" },
   // The route table lists /settings as admin-only, but admin-tools.md gives every user its Account and
   // Notifications tabs: every signed-in user reaches it, and only admins see the admin tabs.

@@ -17,9 +17,11 @@ interface Props {
   next: string;
   error?: string;
   initialTab?: Tab;
+  /** From a friend's `?ref=CODE` link. */
+  referralCode?: string;
 }
 
-export default function AuthForms({ next, error, initialTab = "login" }: Props) {
+export default function AuthForms({ next, error, initialTab = "login", referralCode }: Props) {
   const [tab, setTab] = useState<Tab>(initialTab);
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -84,7 +86,7 @@ export default function AuthForms({ next, error, initialTab = "login" }: Props) 
     const parsed = registerFormSchema.safeParse(form);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
-    void submit("register", toRegisterPayload(form));
+    void submit("register", toRegisterPayload(form, referralCode));
   }
 
   const googleHref = `/api/auth/google?next=${encodeURIComponent(next)}`;
@@ -126,6 +128,11 @@ export default function AuthForms({ next, error, initialTab = "login" }: Props) 
         </form>
       ) : (
         <form id="panel-register" role="tabpanel" aria-labelledby="tab-register" className="mt-5 space-y-4" onSubmit={onRegister} noValidate>
+          {referralCode && (
+            <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+              A friend invited you (code <strong>{referralCode.toUpperCase()}</strong>): you each get a free credit after your first purchase.
+            </p>
+          )}
           <Field id="fullName" label="Full name" autoComplete="name" error={errors.fullName} disabled={pending} />
           <Field id="email" label="E-mail" type="email" autoComplete="email" error={errors.email} disabled={pending} />
           <Field

@@ -2,17 +2,23 @@ import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import type { PublicUser } from "../../shared/schemas.ts";
 import { $user, seedUser } from "../stores/user.ts";
+import { $credits, seedCredits } from "../stores/credits.ts";
 import { flashToast, toast } from "../stores/toasts.ts";
 import { apiErrorMessage, postJson } from "../lib/api.ts";
 
 /** Header greeting with Sign Out, or a Sign In link (§2 Layout). */
-export default function UserMenu({ initialUser }: { initialUser: PublicUser | null }) {
+export default function UserMenu({ initialUser, initialCredits }: { initialUser: PublicUser | null; initialCredits: number | null }) {
   // The store is module state: on the server it would be shared by every request, so the server
   // renders from the prop and only the browser seeds the store.
   const isServer = typeof window === "undefined";
-  if (!isServer) seedUser(initialUser);
+  if (!isServer) {
+    seedUser(initialUser);
+    seedCredits(initialCredits);
+  }
   const fromStore = useStore($user);
+  const creditsFromStore = useStore($credits);
   const user = isServer ? initialUser : fromStore;
+  const credits = isServer ? initialCredits : creditsFromStore;
   const [pending, setPending] = useState(false);
 
   if (!user) {
@@ -39,6 +45,11 @@ export default function UserMenu({ initialUser }: { initialUser: PublicUser | nu
 
   return (
     <div className="flex items-center gap-3">
+      {credits !== null && (
+        <a href="/pricing" className="badge bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100" data-testid="header-credits">
+          {credits} credit{credits === 1 ? "" : "s"}
+        </a>
+      )}
       <a href="/settings" className="hidden text-sm text-slate-700 hover:underline sm:inline" title="Account settings">
         Hello, <strong className="font-semibold">{user.fullName || user.username}</strong>
       </a>

@@ -52,3 +52,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
 }
+
+/** Waits until the React island of that component has hydrated (before that its buttons do nothing). */
+export async function hydrated(page: Page, component: string): Promise<void> {
+  await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: "attached" });
+}

@@ -1,0 +1,21 @@
+// The live credit balance, shared by the header and every page that shows or changes it.
+import { atom } from "nanostores";
+
+export const $credits = atom<number | null>(null);
+
+export function seedCredits(credits: number | null): void {
+  if ($credits.get() === null) $credits.set(credits);
+}
+
+/** GET /api/user/credits; call after anything that changes the balance. */
+export async function refreshCredits(): Promise<number | null> {
+  try {
+    const res = await fetch("/api/user/credits", { credentials: "include" });
+    if (!res.ok) return $credits.get();
+    const { credits } = (await res.json()) as { credits: number };
+    $credits.set(credits);
+    return credits;
+  } catch {
+    return $credits.get();
+  }
+}

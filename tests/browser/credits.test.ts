@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
+import { discountCodes } from "../../api/db/schema.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("buying credits in test mode", () => {
+  it("buys 10 credits with a 10% code: £40.42 on the page and charged, the balance and the history row", async () => {
+    const db = await serverDb();
+    await db.insert(discountCodes).values({ code: "BROWSER10", discountPercentage: 10, maxUses: 5 });
+    const page = await newPage(browser);
+    await signIn(page.context(), { username: "buyer", email: "buyer@example.com", fullName: "Bea Buyer" });
+    await page.goto(baseURL() + "/pricing");
+    await hydrated(page, "PricingPanel");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "10 credits" }).click();
+    await expect.poll(() => page.getByTestId("pricing-total").innerText()).toBe("£44.91");
+    await page.getByLabel("Discount code").fill("browser10");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => page.getByTestId("applied-code").innerText()).toContain("BROWSER10");
+    expect(await page.getByTestId("pricing-total").innerText()).toBe("£40.42");
+
+    await page.getByRole("button", { name: "Buy 10 credits for £40.42" }).click();
+    await page.waitForURL(baseURL() + "/checkout-confirmation");
+    const payUrl = await page.locator("#checkout-url").inputValue();
+    expect(payUrl).toMatch(/^\/checkout\/test\//);
+
+    // The payment page (opened in a new tab by 'Open Payment Page'): clearly test mode.
+    await page.goto(baseURL() + payUrl);
+    await hydrated(page, "TestCheckout");
+    expect(await page.getByRole("note").innerText()).toContain("Test mode, no money is taken");
+    expect(await page.getByTestId("test-checkout-total").innerText()).toBe("£40.42");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Complete test payment" }).click();
+    await page.waitForURL(/\/credits\/success/);
+    await page.waitForURL(baseURL() + "/pricing");
+
+    await expect.poll(() => page.getByTestId("pricing-credits").innerText()).toBe("10");
+    expect(await page.getByTestId("header-credits").innerText()).toBe("10 credits");
+    await page.getByRole("tab", { name: "Purchase History" }).click();
+    const row = page.getByTestId("history-row").first();
+    await row.waitFor();
+    const text = await row.innerText();
+    expect(text.toLowerCase()).toContain("purchase");
+    expect(text).toContain("10");
+    expect(text).toContain("£40.42");
+    expect(text).toContain("completed");
+    await page.close();
+  });
+
+  it("an invalid code says so and changes nothing", async () => {
+    const page = await newPage(browser);
+    await signIn(page.context(), { username: "buyer2", email: "buyer2@example.com", fullName: "Bo Buyer" });
+    await page.goto(baseURL() + "/pricing");
+    await hydrated(page, "PricingPanel");
+    await page.getByLabel("Discount code").fill("NOPE");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Invalid Code");
+    expect(await page.getByTestId("toast-viewport").innerText()).toContain("The discount code is invalid or has expired.");
+    expect(await page.getByTestId("pricing-total").innerText()).toBe("£4.99");
+    await page.close();
+  });
+});
