@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
 import { discountCodes } from "../../api/db/schema.ts";
+import { changeCredits } from "../../api/credits/ledger.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -66,6 +67,56 @@ describe("buying credits in test mode", () => {
     await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Invalid Code");
     expect(await page.getByTestId("toast-viewport").innerText()).toContain("The discount code is invalid or has expired.");
     expect(await page.getByTestId("pricing-total").innerText()).toBe("£4.99");
+    await page.close();
+  });
+});
+
+describe("gifts and referrals", () => {
+  it("gifts 2 of 3 credits to a friend, who sees them in their history", async () => {
+    const db = await serverDb();
+    const giver = await newPage(browser);
+    const giverId = await signIn(giver.context(), { username: "giver", email: "giver@example.com", fullName: "Gia Giver" });
+    await db.transaction((tx) => changeCredits(tx, { userId: giverId, delta: 3, type: "admin_grant", description: "test grant" }));
+    const taker = await newPage(browser);
+    await signIn(taker.context(), { username: "taker", email: "taker@example.com", fullName: "Tom Taker" });
+
+    await giver.goto(baseURL() + "/gift-credits");
+    await hydrated(giver, "GiftCredits");
+    expect(await seriousViolations(giver)).toEqual([]);
+    await giver.getByLabel("Friend's e-mail").fill("taker@example.com");
+    await giver.getByLabel("Credits to send").fill("5");
+    await giver.getByRole("button", { name: "Send Gift" }).click();
+    await expect.poll(() => giver.getByTestId("toast-viewport").innerText()).toContain("You only have 3 credits available");
+
+    await giver.getByLabel("Credits to send").fill("2");
+    await giver.getByLabel("Message (optional)").fill("Good luck in the mocks!");
+    await giver.getByRole("button", { name: "Send Gift" }).click();
+    await expect.poll(() => giver.getByRole("status").first().innerText()).toContain("You have 1 credit left");
+    expect(await giver.getByTestId("gift-balance").innerText()).toBe("1");
+    expect(await giver.getByLabel("Friend's e-mail").inputValue()).toBe("");
+
+    await taker.goto(baseURL() + "/pricing");
+    await hydrated(taker, "PricingPanel");
+    expect(await taker.getByTestId("header-credits").innerText()).toBe("2 credits");
+    await taker.getByRole("tab", { name: "Purchase History" }).click();
+    await expect.poll(() => taker.getByTestId("history-row").first().innerText()).toMatch(/gift received/i);
+    await giver.close();
+    await taker.close();
+  });
+
+  it("shows the referral code with copy feedback and the invitation link", async () => {
+    const page = await newPage(browser);
+    await signIn(page.context(), { username: "inviter", email: "inviter@example.com", fullName: "Ivy Inviter" });
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
+    await page.goto(baseURL() + "/referrals");
+    const code = page.getByTestId("referral-code");
+    await code.waitFor();
+    const text = await code.innerText();
+    expect(text).toMatch(/^[A-Z2-9]{8}$/);
+    expect(await page.getByLabel("Or share your invitation link").inputValue()).toBe(`${baseURL()}/auth?ref=${text}`);
+    await page.getByRole("button", { name: "Copy code" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Copied!" }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
 });
