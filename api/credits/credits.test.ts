@@ -309,7 +309,7 @@ describe("admin credit tools", () => {
 
 describe("concurrency, against a real HTTP server", () => {
   let t: TestApp;
-  let server: Deno.HttpServer;
+  let server: Deno.HttpServer<Deno.NetAddr>;
   let base: string;
   beforeAll(async () => {
     t = await createTestApp();

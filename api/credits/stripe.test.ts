@@ -1,0 +1,181 @@
+// The Stripe path with the real stripe SDK: sessions created against a local stand-in of the Stripe
+// API, webhooks signed by the SDK's own test helper.
+import { createServer, type Server } from "node:http";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { createTestApp, signedInAs } from "../test-utils.ts";
+import { checkouts, discountCodes, processedEvents, transactions, users } from "../db/schema.ts";
+import { ledgerMismatches } from "./ledger.ts";
+
+const ORIGIN = "http://localhost:8000";
+const SECRET = "whsec_test_secret";
+const sdk = new Stripe("sk_test_123");
+
+interface Received {
+  authorization?: string;
+  body: URLSearchParams;
+}
+let server: Server;
+let apiUrl: string;
+let received: Received[] = [];
+let failNext = false;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (d) => (raw += d));
+    req.on("end", () => {
+      if (req.method !== "POST" || req.url !== "/v1/checkout/sessions") {
+        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "unknown route" } }));
+        return;
+      }
+      const body = new URLSearchParams(raw);
+      received.push({ authorization: req.headers.authorization, body });
+      if (failNext) {
+        res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: { type: "invalid_request_error", message: "stand-in refused" } }));
+        return;
+      }
+      const n = received.length;
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({
+        id: `cs_test_${n}`,
+        object: "checkout.session",
+        url: `https://checkout.stripe.test/pay/cs_test_${n}`,
+        payment_status: "unpaid",
+        status: "open",
+        amount_total: Number(body.get("line_items[0][price_data][unit_amount]")),
+        currency: "gbp",
+        client_reference_id: body.get("client_reference_id"),
+        metadata: { checkoutId: body.get("metadata[checkoutId]"), userId: body.get("metadata[userId]") },
+      }));
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  apiUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+beforeEach(() => {
+  received = [];
+  failNext = false;
+});
+
+async function setup() {
+  const t = await createTestApp({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: apiUrl, APP_ORIGIN: ORIGIN });
+  const buyer = await signedInAs(t, { username: "amira", email: "amira@example.com" });
+  const code = await t.db.insert(discountCodes).values({ code: "SAVE10", discountPercentage: 10, maxUses: 5 }).returning().get();
+  const post = (path: string, body: unknown, cookie = buyer.cookie) =>
+    t.app.request(path, { method: "POST", headers: { origin: ORIGIN, cookie, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const state = async () => ({
+    credits: (await t.db.select().from(users).where(eq(users.id, buyer.userId)).get())!.credits,
+    purchases: await t.db.select().from(transactions).where(eq(transactions.transactionType, "purchase")).all(),
+    events: await t.db.select().from(processedEvents).all(),
+    usesCount: (await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id)).get())!.usesCount,
+  });
+  return { ...t, buyer, code, post, state };
+}
+
+function completedEvent(id: string, checkoutId: string, sessionId: string, paymentStatus = "paid") {
+  return JSON.stringify({
+    id,
+    object: "event",
+    type: "checkout.session.completed",
+    data: { object: { id: sessionId, object: "checkout.session", metadata: { checkoutId }, client_reference_id: checkoutId, payment_status: paymentStatus } },
+  });
+}
+
+async function deliver(app: Awaited<ReturnType<typeof setup>>["app"], payload: string, secret = SECRET, tamper?: (p: string) => string) {
+  const signature = await sdk.webhooks.generateTestHeaderStringAsync({ payload, secret });
+  return app.request("/api/stripe/webhook", {
+    method: "POST",
+    headers: { "stripe-signature": signature, "content-type": "application/json" },
+    body: tamper ? tamper(payload) : payload,
+  });
+}
+
+async function startPurchase(s: Awaited<ReturnType<typeof setup>>, extra: Record<string, unknown> = {}) {
+  const res = await s.post("/api/checkout/credits", { creditQuantity: 10, discountCode: "SAVE10", ...extra });
+  const body = await res.json();
+  const row = (await s.db.select().from(checkouts).all()).at(-1)!;
+  return { res, body, row };
+}
+
+describe("Stripe Checkout", () => {
+  it("creates a session priced by the server, and grants nothing until the webhook", async () => {
+    const s = await setup();
+    const { res, body, row } = await startPurchase(s, { amount: 1, price: 1 });
+    expect(res.status).toBe(200);
+    expect(body).toEqual({ url: "https://checkout.stripe.test/pay/cs_test_1", adminFreeCredits: false, creditQuantity: 10 });
+    expect(received).toHaveLength(1);
+    const sent = received[0];
+    expect(sent.authorization).toBe("Bearer sk_test_123");
+    expect(sent.body.get("line_items[0][price_data][unit_amount]")).toBe("4042");
+    expect(sent.body.get("line_items[0][price_data][currency]")).toBe("gbp");
+    expect(sent.body.get("metadata[checkoutId]")).toBe(row.id);
+    expect(sent.body.get("success_url")).toBe(`${ORIGIN}/credits/success?session_id={CHECKOUT_SESSION_ID}`);
+    expect(row).toMatchObject({ status: "pending", provider: "stripe", providerSessionId: "cs_test_1", amountPence: 4042 });
+    // The success page grants nothing.
+    await s.app.request("/credits/success?session_id=cs_test_1", { headers: { cookie: s.buyer.cookie } });
+    expect(await s.state()).toMatchObject({ credits: 0, purchases: [], usesCount: 0 });
+  });
+
+  it("the signed webhook grants the credits once, even delivered 5 times at once", async () => {
+    const s = await setup();
+    const { row } = await startPurchase(s);
+    const payload = completedEvent("evt_1", row.id, "cs_test_1");
+    const results = await Promise.all(Array.from({ length: 5 }, () => deliver(s.app, payload)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const state = await s.state();
+    expect(state.credits).toBe(10);
+    expect(state.purchases).toHaveLength(1);
+    expect(state.purchases[0]).toMatchObject({ creditsAdded: 10, amountPence: 4042 });
+    expect(state.events.map((e) => e.id)).toEqual(["evt_1"]);
+    expect(state.usesCount).toBe(1);
+    expect((await s.db.select().from(checkouts).where(eq(checkouts.id, row.id)).get())!.status).toBe("completed");
+    expect(await ledgerMismatches(s.db)).toEqual([]);
+
+    // Another event for the same checkout changes nothing either.
+    expect((await deliver(s.app, completedEvent("evt_2", row.id, "cs_test_1"))).status).toBe(200);
+    expect((await s.state()).credits).toBe(10);
+    expect((await s.state()).purchases).toHaveLength(1);
+  });
+
+  it("refuses a bad signature with 400 and changes nothing", async () => {
+    const s = await setup();
+    const { row } = await startPurchase(s);
+    const payload = completedEvent("evt_bad", row.id, "cs_test_1");
+    const wrongSecret = await deliver(s.app, payload, "whsec_other");
+    const tampered = await deliver(s.app, payload, SECRET, (p) => p.replace('"paid"', '"paid" '));
+    const unsigned = await s.app.request("/api/stripe/webhook", { method: "POST", body: payload });
+    for (const res of [wrongSecret, tampered, unsigned]) {
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toMatch(/signature/i);
+    }
+    expect(await s.state()).toMatchObject({ credits: 0, purchases: [], events: [], usesCount: 0 });
+  });
+
+  it("grants nothing for an unpaid session", async () => {
+    const s = await setup();
+    const { row } = await startPurchase(s);
+    const res = await deliver(s.app, completedEvent("evt_unpaid", row.id, "cs_test_1", "unpaid"));
+    expect(await res.json()).toMatchObject({ applied: false });
+    expect((await s.state()).credits).toBe(0);
+  });
+
+  it("answers 502 when Stripe fails, and cancels the checkout", async () => {
+    const s = await setup();
+    failNext = true;
+    const { res, body, row } = await startPurchase(s);
+    expect(res.status).toBe(502);
+    expect(body.message).toBe("Failed to create a checkout session. Please try again.");
+    expect(row.status).toBe("cancelled");
+    expect((await s.state()).credits).toBe(0);
+  });
+
+  it("gives an admin free credits without calling Stripe", async () => {
+    const s = await setup();
+    const admin = await signedInAs(s, { username: "boss", email: "boss@example.com", role: "admin" });
+    const res = await s.post("/api/checkout/credits", { creditQuantity: 3 }, admin.cookie);
+    expect(await res.json()).toMatchObject({ adminFreeCredits: true, reason: "admin account" });
+    expect(received).toHaveLength(0);
+  });
+});
