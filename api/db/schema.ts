@@ -102,10 +102,142 @@ export const generatedPapers = sqliteTable(
     examBoard: text("exam_board").notNull(),
     level: text("level").notNull(),
     isPredicted: integer("is_predicted", { mode: "boolean" }).notNull().default(false),
+    /** The catalogue paper it was built from (null once that paper is deleted). */
+    paperId: integer("paper_id").references(() => papers.id, { onDelete: "set null" }),
+    tier: text("tier"),
+    /** The generation options as sent (shared/generation.ts), JSON. */
+    options: text("options").notNull().default("{}"),
+    /** The built paper (api/papers/document.ts PaperDocument), JSON: the PDF and the viewer are rendered from it. */
+    document: text("document").notNull().default("{}"),
     createdAt: createdAt(),
   },
   (t) => [index("generated_papers_user_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * The question bank. Origin 'past' only for questions taken from a real past-paper document, with
+ * their source (paper code, series, year, question number); 'practice' for questions written for
+ * ExamPrep. Parts are JSON (shared/papers.ts partSchema).
+ */
+export const questions = sqliteTable(
+  "questions",
+  {
+    id: text("id").primaryKey(),
+    paperId: integer("paper_id")
+      .notNull()
+      .references(() => papers.id, { onDelete: "cascade" }),
+    examBoard: text("exam_board").notNull(),
+    subject: text("subject").notNull(),
+    level: text("level").notNull(),
+    /** Foundation | Higher | Both */
+    tier: text("tier").notNull().default("Both"),
+    topic: text("topic").notNull(),
+    style: text("style"),
+    type: text("type").notNull(),
+    marks: integer("marks").notNull(),
+    stem: text("stem"),
+    parts: text("parts").notNull(),
+    /** past | practice */
+    origin: text("origin").notNull(),
+    attribution: text("attribution").notNull(),
+    paperCode: text("paper_code"),
+    /** e.g. "June 2023" (past questions). */
+    series: text("series"),
+    year: integer("year"),
+    questionNumber: text("question_number"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("questions_paper_idx").on(t.paperId, t.origin)],
+);
+
+/** Which bank questions each generated paper used: a student is not given the same question twice while the bank allows. */
+export const generatedPaperQuestions = sqliteTable(
+  "generated_paper_questions",
+  {
+    generatedPaperId: integer("generated_paper_id")
+      .notNull()
+      .references(() => generatedPapers.id, { onDelete: "cascade" }),
+    questionId: text("question_id").notNull(),
+  },
+  (t) => [index("generated_paper_questions_paper_idx").on(t.generatedPaperId), index("generated_paper_questions_question_idx").on(t.questionId)],
+);
+
+/** Study recommendations (student-app.md §3 Recommendation), from the model or the offline planner. */
+export const studyRecommendations = sqliteTable(
+  "study_recommendations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    category: text("category").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    priority: text("priority").notNull(),
+    /** Minutes. */
+    estimatedTime: integer("estimated_time").notNull(),
+    /** JSON list of { title, description, type }. */
+    resources: text("resources").notNull().default("[]"),
+    /** JSON list of strings. */
+    successMetrics: text("success_metrics").notNull().default("[]"),
+    /** ai | planner */
+    source: text("source").notNull(),
+    /** The preferences they were made for, JSON. */
+    preferences: text("preferences").notNull().default("{}"),
+    completedAt: text("completed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("study_recommendations_user_idx").on(t.userId, t.subject)],
+);
+
+/** Logged study activity (POST /api/study/progress). */
+export const studyProgress = sqliteTable(
+  "study_progress",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subject: text("subject"),
+    recommendationId: integer("recommendation_id").references(() => studyRecommendations.id, { onDelete: "set null" }),
+    activityId: text("activity_id"),
+    status: text("status").notNull(),
+    /** Minutes. */
+    timeSpent: integer("time_spent").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("study_progress_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const feedback = sqliteTable("feedback", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  subject: text("subject").notNull(),
+  description: text("description").notNull(),
+  email: text("email").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every e-mail the app sends: kept here, and sent through the mail service when one is configured. */
+export const mailOutbox = sqliteTable("mail_outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  /** outbox (no mail service configured) | sent | failed */
+  status: text("status").notNull(),
+  error: text("error"),
+  createdAt: createdAt(),
+  sentAt: text("sent_at"),
+});
+
+/** System settings (admin-tools.md §3 Setting): feedback_email, the mail-service key. */
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: createdAt(),
+});
 
 /**
  * The credit ledger: every change of a balance is one row, written in the same database transaction
