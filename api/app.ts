@@ -10,6 +10,7 @@ import { authRoutes } from "./auth/routes.ts";
 import { googleRoutes } from "./auth/google.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
 import { creditRoutes } from "./credits/routes.ts";
+import { paperRoutes } from "./papers/routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { errorPageHtml, HttpError, jsonError } from "./http.ts";
 import { userRoutes } from "./user/routes.ts";
@@ -29,6 +30,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .route("/", googleRoutes)
     .route("/", authRoutes())
     .route("/", creditRoutes)
+    .route("/", paperRoutes)
     .all("*", (c) => jsonError(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
 
   const app = new Hono<AppEnv>();

@@ -36,10 +36,17 @@ export const envSchema = z
     /** Stripe's API address; tests point it at a local stand-in. */
     STRIPE_API_URL: optionalUrl,
     CONTACT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@examprep.co.uk"),
+    /** An OpenAI-compatible model for predicted questions and study plans; without a key the offline engines do it all. */
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalUrl,
+    OPENAI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "is required when ADMIN_PASSWORD is set" });
+    }
+    if (env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required when OPENAI_BASE_URL is set (use any value if your server needs none)" });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });

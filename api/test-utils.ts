@@ -40,3 +40,23 @@ export async function signedInAs(
   await deps.db.insert(sessions).values({ id: hashSessionToken(token), userId: user.id, expiresAt: new Date(Date.now() + expiresInMs) });
   return { cookie: `session=${token}`, userId: user.id, token };
 }
+
+export const TEST_ORIGIN = "http://localhost:8000";
+
+/** A request to the app as the site's pages send it: own Origin, JSON body, the user's cookie. */
+export function send(app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }, path: string, body?: unknown, cookie?: string, method = body === undefined ? "GET" : "POST") {
+  const headers: Record<string, string> = { origin: TEST_ORIGIN };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (cookie) headers.cookie = cookie;
+  return Promise.resolve(app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+}
+
+/** A signed-in student given `credits` through the ledger (an admin grant), as a real balance would be. */
+export async function studentWithCredits(deps: Deps, name: string, credits = 0) {
+  const s = await signedInAs(deps, { username: name, email: `${name}@example.com`, fullName: name });
+  if (credits) {
+    const { changeCredits } = await import("./credits/ledger.ts");
+    await deps.db.transaction((tx) => changeCredits(tx, { userId: s.userId, delta: credits, type: "admin_grant", description: "test grant" }));
+  }
+  return s;
+}

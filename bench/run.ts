@@ -11,6 +11,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/browser/chromium.ts";
 import { connect, runMigrations } from "../api/db/client.ts";
 import { authenticate, registerUser } from "../api/auth/service.ts";
 import { hashPassword } from "../api/auth/password.ts";
+import { eq } from "drizzle-orm";
+import { users } from "../api/db/schema.ts";
+import { createTestDeps, studentWithCredits } from "../api/test-utils.ts";
+import { loadBanks } from "../api/papers/bank.ts";
+import { generateForUser } from "../api/papers/service.ts";
+import { generationRequestSchema } from "../shared/generation.ts";
 
 const LOAD_SECONDS = 4;
 const CONCURRENCY = 32;
@@ -126,6 +132,33 @@ try {
   const unknown = await timeIt(() => authenticate(db, "nobody", "wrong-password"), 10);
   row("sign-in, wrong password (ms)", wrong.toFixed(0));
   row("sign-in, unknown user (ms)", unknown.toFixed(0), "about the same");
+
+  // 5. The offline paper engine: build and render 50 papers of each kind, across the seeded papers.
+  const genDeps = await createTestDeps();
+  const student = await studentWithCredits(genDeps, "bench-student", 1000);
+  const user = (await genDeps.db.select().from(users).where(eq(users.id, student.userId)).get())!;
+  const banks = loadBanks();
+  for (const isPredicted of [false, true]) {
+    const times: number[] = [];
+    const sizes: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const bp = banks[i % banks.length].blueprint;
+      const request = generationRequestSchema.parse({
+        subject: bp.paper.subject, examBoard: bp.paper.examBoard, paperName: bp.paper.name, level: bp.paper.level, isPredicted,
+        tier: bp.tiers[i % Math.max(1, bp.tiers.length)],
+      });
+      const start = performance.now();
+      const result = await generateForUser(genDeps, user, request);
+      times.push(performance.now() - start);
+      sizes.push(result.pdfBytes);
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    const kind = isPredicted ? "predicted" : "past";
+    row(`${kind} paper, build + PDF, median (ms)`, sorted[24].toFixed(0), "< 300");
+    row(`${kind} paper, build + PDF, p95 (ms)`, sorted[47].toFixed(0));
+    row(`${kind} paper PDF, median size (KB)`, ([...sizes].sort((a, b) => a - b)[24] / 1024).toFixed(0), "< 300");
+    row(`${kind} paper PDF, largest (KB)`, (Math.max(...sizes) / 1024).toFixed(0));
+  }
 } finally {
   server.kill("SIGTERM");
 }

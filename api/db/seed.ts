@@ -5,6 +5,7 @@ import { hashPassword } from "../auth/password.ts";
 import { normaliseEmail, uniqueUsername } from "../auth/users.ts";
 import type { Database } from "./client.ts";
 import { examBoards, levels, papers, subjects, users } from "./schema.ts";
+import { seedBanks } from "../papers/bank.ts";
 
 export interface SeedOptions {
   adminEmail?: string;
@@ -28,6 +29,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
     .insert(papers)
     .values(SAMPLE_PAPERS.map((p) => ({ ...p, sectionCount: 1 })))
     .onConflictDoNothing();
+  await seedBanks(db);
   if (options.adminEmail && options.adminPassword) await ensureAdmin(db, options.adminEmail, options.adminPassword);
 }
 

@@ -1,0 +1,121 @@
+// New questions for predicted papers, written by an OpenAI-compatible model: one call a slot, with
+// the bank question the offline engine chose as the style example. Every answer is validated (schema,
+// marks, safe HTML), checked against the bank for near-duplicates, retried a bounded number of times,
+// and otherwise the bank question stays.
+import { z } from "zod";
+import { partSchema, type Slot, type Topic } from "../../shared/papers.ts";
+import { completeJson, type ModelClient } from "../ai/client.ts";
+import { htmlToText, sanitiseQuestionHtml } from "./html.ts";
+import type { Candidate } from "./generate.ts";
+
+export const MAX_ATTEMPTS_PER_SLOT = 2;
+/** At most this many slots are written by the model, so a paper stays within the generation time. */
+export const MAX_MODEL_SLOTS = 12;
+const CONCURRENCY = 4;
+/** Share of word triples a new question may have in common with a bank question. */
+const DUPLICATE_THRESHOLD = 0.5;
+
+const modelQuestionSchema = z.object({
+  stem: z.string().optional(),
+  parts: z.array(partSchema.omit({ answerLines: true })).min(1).max(8),
+});
+
+function shingles(text: string): Set<string> {
+  const words = htmlToText(text).toLowerCase().replace(/[^a-z0-9 ]/g, " ").split(/\s+/).filter(Boolean);
+  const out = new Set<string>();
+  for (let i = 0; i + 2 < words.length; i++) out.add(words.slice(i, i + 3).join(" "));
+  return out;
+}
+function overlap(a: Set<string>, b: Set<string>): number {
+  if (!a.size || !b.size) return 0;
+  let shared = 0;
+  for (const s of a) if (b.has(s)) shared++;
+  return shared / Math.min(a.size, b.size);
+}
+const questionText = (q: { stem?: string | null; parts: { content: string }[] }) => [q.stem ?? "", ...q.parts.map((p) => p.content)].join(" ");
+
+export interface ModelSlot {
+  slot: Slot;
+  example: Candidate;
+  topic: Topic;
+}
+
+const SYSTEM = [
+  "You write original practice questions for UK GCSE and A-Level exam papers, in the exact style of the named exam board's paper.",
+  "Answer with one JSON object: {\"stem\"?: string, \"parts\": [{\"content\": string, \"marks\": integer, \"options\"?: [4 strings], \"markScheme\": string, \"modelAnswer\": string}]}.",
+  "Text fields are HTML using only the tags p, br, strong, em, sub, sup, ul, ol, li, table, tr, th, td, pre, code, with no attributes.",
+  "The marks of the parts must add up exactly to the total asked for. A multiple-choice part is worth 1 mark and has exactly four options.",
+  "Never copy or reword a real exam question or the example: write a new question on the same topic that tests it differently. Facts and answers must be correct.",
+].join(" ");
+
+function promptFor(paperLabel: string, m: ModelSlot, avoid: string[]): string {
+  const ex = m.example;
+  return JSON.stringify({
+    task: "Write one new question for this slot of the paper.",
+    paper: paperLabel,
+    topic: { name: m.topic.name, covers: m.topic.description },
+    totalMarks: m.slot.marks,
+    questionType: m.slot.type,
+    style: m.slot.style ?? null,
+    numberOfParts: ex.parts.length,
+    partMarks: ex.parts.map((p) => p.marks),
+    multipleChoiceParts: ex.parts.flatMap((p, i) => (p.options ? [i + 1] : [])),
+    styleExample: { stem: ex.stem, parts: ex.parts.map(({ content, marks, options, markScheme }) => ({ content, marks, options, markScheme })) },
+    doNotRepeat: avoid.slice(0, 5),
+  });
+}
+
+/** Validates one model answer for a slot: the question, or the reason it was refused. */
+export function acceptModelQuestion(raw: unknown, m: ModelSlot, bank: Set<string>[]): { ok: true; stem?: string; parts: Candidate["parts"] } | { ok: false; reason: string } {
+  const parsed = modelQuestionSchema.safeParse(sanitiseDeep(raw));
+  if (!parsed.success) return { ok: false, reason: `invalid answer: ${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}` };
+  const q = parsed.data;
+  const total = q.parts.reduce((n, p) => n + p.marks, 0);
+  if (total !== m.slot.marks) return { ok: false, reason: `the parts give ${total} marks, not ${m.slot.marks}` };
+  if (q.parts.some((p) => p.options && p.marks !== 1)) return { ok: false, reason: "a multiple-choice part is not worth 1 mark" };
+  const mine = shingles(questionText(q));
+  if (bank.some((b) => overlap(mine, b) > DUPLICATE_THRESHOLD)) return { ok: false, reason: "too close to a question in the bank" };
+  return { ok: true, stem: q.stem || undefined, parts: q.parts };
+}
+
+function sanitiseDeep(raw: unknown): unknown {
+  if (typeof raw === "string") return sanitiseQuestionHtml(raw).trim();
+  if (Array.isArray(raw)) return raw.map(sanitiseDeep);
+  if (raw && typeof raw === "object") return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, k === "options" && Array.isArray(v) ? v.map((o) => typeof o === "string" ? htmlToText(o) : o) : sanitiseDeep(v)]));
+  return raw;
+}
+
+export interface ModelOutcome {
+  written: Map<number, { stem?: string; parts: Candidate["parts"] }>;
+  failures: string[];
+}
+
+/** Asks the model for each slot (bounded attempts and concurrency); slots it fails keep their bank question. */
+export async function writeWithModel(mc: ModelClient, paperLabel: string, slots: ModelSlot[], bankQuestions: { stem?: string | null; parts: { content: string }[] }[]): Promise<ModelOutcome> {
+  const bank = bankQuestions.map((q) => shingles(questionText(q)));
+  const written = new Map<number, { stem?: string; parts: Candidate["parts"] }>();
+  const failures: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < slots.length) {
+      const index = next++;
+      const m = slots[index];
+      const avoid: string[] = [];
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS_PER_SLOT; attempt++) {
+        try {
+          const raw = await completeJson(mc, SYSTEM, promptFor(paperLabel, m, avoid));
+          const result = acceptModelQuestion(raw, m, [...bank, ...[...written.values()].map((w) => shingles(questionText(w)))]);
+          if (result.ok) {
+            written.set(index, { stem: result.stem, parts: result.parts });
+            break;
+          }
+          failures.push(`slot ${index + 1}, attempt ${attempt}: ${result.reason}`);
+        } catch (err) {
+          failures.push(`slot ${index + 1}, attempt ${attempt}: ${(err as Error).message}`);
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, slots.length) }, worker));
+  return { written, failures };
+}

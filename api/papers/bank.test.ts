@@ -1,0 +1,65 @@
+// The seeded banks: every file is valid data with its schema, each can fill three complete papers
+// per tier without repeating a question, and each belongs to a catalogue paper.
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { bankProblems } from "./bank-check.ts";
+import { loadBanks, readBlueprint } from "./bank.ts";
+import { createTestDeps } from "../test-utils.ts";
+import { papers, questions } from "../db/schema.ts";
+import { allSlots, unsafeHtml } from "../../shared/papers.ts";
+
+const files = readdirSync("api/papers/bank").filter((n) => n.endsWith(".json")).sort();
+
+describe("question bank files", () => {
+  it("has the seven seeded papers", () => {
+    expect(files).toEqual([
+      "aqa-gcse-biology-1.json",
+      "aqa-gcse-chemistry-1.json",
+      "aqa-gcse-cs-1.json",
+      "aqa-gcse-maths-1.json",
+      "aqa-gcse-physics-1.json",
+      "aqa-gcse-rs-1.json",
+      "aqa-gcse-rs-2a.json",
+    ]);
+  });
+
+  for (const name of files) {
+    it(`${name} is valid and fills three papers per tier with no repeats`, () => {
+      expect(bankProblems(JSON.parse(readFileSync(`api/papers/bank/${name}`, "utf8")))).toEqual([]);
+    });
+  }
+
+  it("gives Religious Studies Paper 2A all six themes with the five question styles each", () => {
+    const rs = loadBanks().find((b) => b.blueprint.paper.name === "Paper 2A - Thematic Studies")!;
+    expect(rs.blueprint.sections.map((s) => s.name.slice(0, 7))).toEqual(["Theme A", "Theme B", "Theme C", "Theme D", "Theme E", "Theme F"]);
+    for (const section of rs.blueprint.sections) {
+      expect(section.slots.map((s) => s.marks)).toEqual([1, 2, 4, 5, 12]);
+      expect(new Set(section.slots.map((s) => s.style)).size).toBe(5);
+    }
+    expect(rs.blueprint).toMatchObject({ totalMarks: 96, timeMinutes: 105, spagMarks: 3, answerSections: 4 });
+  });
+
+  it("rejects unsafe question HTML", () => {
+    expect(unsafeHtml("<p>Fine <strong>bold</strong> x<sup>2</sup> &lt; 3</p>")).toEqual([]);
+    expect(unsafeHtml('<p onclick="x()">a</p>')).toEqual(['<p onclick="x()">']);
+    expect(unsafeHtml("<script>alert(1)</script>")).toHaveLength(2);
+    expect(unsafeHtml('<img src="x">')).toHaveLength(1);
+  });
+
+  it("seeds every bank into the catalogue with its blueprint, idempotently", async () => {
+    const deps = await createTestDeps();
+    const { seed } = await import("../db/seed.ts");
+    await seed(deps.db); // a second start changes nothing
+    for (const bank of loadBanks()) {
+      const { paper } = bank.blueprint;
+      const row = await deps.db.select().from(papers).where(and(eq(papers.subject, paper.subject), eq(papers.name, paper.name), eq(papers.level, paper.level))).get();
+      expect(row, `${paper.subject} ${paper.name}`).toBeDefined();
+      const bp = readBlueprint(row!.questionStructure)!;
+      expect(allSlots(bp)).toEqual(allSlots(bank.blueprint));
+      const stored = await deps.db.select().from(questions).where(eq(questions.paperId, row!.id)).all();
+      expect(stored).toHaveLength(bank.questions.length);
+      expect(stored.every((q) => q.origin === "practice" && /: not from a past paper\.$/.test(q.attribution))).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,115 @@
+// The seeded practice banks (api/papers/bank/*.json): read and validated once per process, and put
+// into the database with their catalogue papers and blueprints on every start (idempotently).
+import { readdirSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { papers, questions } from "../db/schema.ts";
+import { type BankFile, bankFileSchema, type BankQuestion, type Blueprint, blueprintSchema, editorStructure, questionMarks } from "../../shared/papers.ts";
+
+const BANK_DIR = "api/papers/bank";
+
+let cached: BankFile[] | undefined;
+/** Every bank file, parsed with its schema. A broken file stops the start with its name and problem. */
+export function loadBanks(dir = BANK_DIR): BankFile[] {
+  if (cached && dir === BANK_DIR) return cached;
+  let names: string[];
+  try {
+    names = readdirSync(resolve(dir)).filter((n) => n.endsWith(".json")).sort();
+  } catch {
+    names = [];
+  }
+  const files = names.map((name) => {
+    const parsed = bankFileSchema.safeParse(JSON.parse(readFileSync(resolve(dir, name), "utf8")));
+    if (!parsed.success) throw new Error(`Question bank ${name} is invalid: ${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}`);
+    return parsed.data;
+  });
+  if (dir === BANK_DIR) cached = files;
+  return files;
+}
+
+/** The stored form of a blueprint: the blueprint itself plus the admin structure editor's fields. */
+export function storedStructure(bp: Blueprint): string {
+  const editor = editorStructure(bp);
+  return JSON.stringify({ ...bp, seeded: true, sections: bp.sections.map((s, i) => ({ ...editor[i], ...s })) });
+}
+
+/** The blueprint stored for a catalogue paper, or null when it has none (or an unreadable one). */
+export function readBlueprint(questionStructure: string): Blueprint | null {
+  if (!questionStructure.trim()) return null;
+  try {
+    const parsed = blueprintSchema.safeParse(JSON.parse(questionStructure));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The question type a bank question is listed under. */
+export function questionType(q: Pick<BankQuestion, "parts">): string {
+  if (q.parts.length > 1) return "Structured";
+  const [part] = q.parts;
+  if (part.options) return "Multiple Choice";
+  return part.marks >= 12 ? "Essay" : part.marks >= 5 ? "Long Answer" : "Short Answer";
+}
+
+export const practiceAttribution = (bp: Blueprint) =>
+  `ExamPrep practice question, written for ExamPrep in the style of ${bp.paper.examBoard} ${bp.code}: not from a past paper.`;
+
+export const pastAttribution = (q: { examBoard: string; paperCode: string | null; series: string | null; year: number | null; questionNumber: string | null }) =>
+  `Past paper: ${q.examBoard} ${q.paperCode ?? ""}, ${q.series ?? q.year ?? ""}, question ${q.questionNumber ?? "?"}`.replace(/\s+,/g, ",");
+
+export async function seedBanks(db: Database, files: BankFile[] = loadBanks()): Promise<void> {
+  for (const file of files) {
+    const bp = file.blueprint;
+    const identity = and(
+      eq(papers.subject, bp.paper.subject),
+      eq(papers.examBoard, bp.paper.examBoard),
+      eq(papers.level, bp.paper.level),
+      eq(papers.name, bp.paper.name),
+    );
+    let paper = await db.select().from(papers).where(identity).get();
+    const structure = storedStructure(bp);
+    if (!paper) {
+      paper = await db.insert(papers).values({
+        ...bp.paper,
+        subjectCode: bp.code,
+        description: `${bp.paperTitle}: ${Math.floor(bp.timeMinutes / 60)} h ${bp.timeMinutes % 60} min, ${bp.totalMarks} marks.`,
+        sectionCount: bp.sections.length,
+        questionStructure: structure,
+      }).onConflictDoNothing().returning().get() ?? await db.select().from(papers).where(identity).get();
+    } else if (!paper.questionStructure.trim() || (paper.questionStructure.includes('"seeded":true') && paper.questionStructure !== structure)) {
+      // An admin's own structure (no 'seeded' mark) is never overwritten.
+      await db.update(papers).set({ questionStructure: structure, sectionCount: bp.sections.length }).where(eq(papers.id, paper.id));
+    }
+    if (!paper) continue;
+    const rows = file.questions.map((q) => ({
+      id: q.id,
+      paperId: paper.id,
+      examBoard: bp.paper.examBoard,
+      subject: bp.paper.subject,
+      level: bp.paper.level,
+      tier: q.tier,
+      topic: q.topic,
+      style: q.style ?? null,
+      type: questionType(q),
+      marks: questionMarks(q),
+      stem: q.stem ?? null,
+      parts: JSON.stringify(q.parts),
+      origin: "practice",
+      attribution: practiceAttribution(bp),
+    }));
+    const existing = new Map(
+      (await db.select({ id: questions.id, parts: questions.parts, stem: questions.stem, paperId: questions.paperId }).from(questions)
+        .where(inArray(questions.id, rows.map((r) => r.id))).all()).map((r) => [r.id, r]),
+    );
+    const fresh = rows.filter((r) => !existing.has(r.id));
+    for (let i = 0; i < fresh.length; i += 100) await db.insert(questions).values(fresh.slice(i, i + 100)).onConflictDoNothing();
+    for (const r of rows) {
+      const old = existing.get(r.id);
+      if (old && (old.parts !== r.parts || old.stem !== r.stem || old.paperId !== r.paperId)) {
+        await db.update(questions).set(r).where(eq(questions.id, r.id));
+      }
+    }
+  }
+}

@@ -1,0 +1,293 @@
+// Builds a paper from a catalogue paper's blueprint and its question bank: past papers take real
+// past-paper questions first and fill from the practice bank; predicted papers pick topics with the
+// trend model (and, with a model configured, have new questions written for them). Every slot is
+// filled, no question is used twice, and questions the student already had are avoided while the
+// bank allows.
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { generatedPaperQuestions, generatedPapers, type papers, questions } from "../db/schema.ts";
+import { allSlots, type Blueprint, fitsSlot, fitsTier, matchSlots, type Part, type Slot, type Tier } from "../../shared/papers.ts";
+import type { DocItem, DocQuestion, GenerationRequest, PaperDocument } from "../../shared/generation.ts";
+import type { ModelClient } from "../ai/client.ts";
+import { MAX_MODEL_SLOTS, type ModelSlot, writeWithModel } from "./ai-questions.ts";
+import { pastAttribution } from "./bank.ts";
+import { htmlToText, sanitiseQuestionHtml } from "./html.ts";
+import { evidenceFor, type PastOccurrence, scoreTopics, type TopicScore } from "./predict.ts";
+
+export type CatalogueRow = typeof papers.$inferSelect;
+type QuestionRow = typeof questions.$inferSelect;
+
+export interface Candidate {
+  id: string;
+  topic: string;
+  tier: "Foundation" | "Higher" | "Both";
+  style?: string;
+  stem?: string | null;
+  parts: Part[];
+  origin: "past" | "practice" | "ai";
+  attribution: string;
+  year: number | null;
+  series: string | null;
+}
+
+/** Progress of a generation, for the generator's progress card. */
+export type GenerationStep = "preparing" | "generating" | "formatting" | "creating_pdf" | "finalizing";
+
+export class BankTooSmall extends Error {
+  constructor(readonly empty: number) {
+    super(`There are not enough questions in the bank to fill this paper (${empty} question slot${empty === 1 ? "" : "s"} could not be filled).`);
+    this.name = "BankTooSmall";
+  }
+}
+
+const toCandidate = (r: QuestionRow): Candidate => ({
+  id: r.id,
+  topic: r.topic,
+  tier: r.tier as Candidate["tier"],
+  style: r.style ?? undefined,
+  stem: r.stem,
+  parts: JSON.parse(r.parts) as Part[],
+  origin: r.origin as Candidate["origin"],
+  attribution: r.origin === "past" ? pastAttribution(r) : r.attribution,
+  year: r.year,
+  series: r.series,
+});
+
+/** How demanding a question is, 0–1: its tier and the share of its marks in extended parts. */
+export function difficultyOf(q: Pick<Candidate, "tier" | "parts">): number {
+  const tier = q.tier === "Foundation" ? 0.2 : q.tier === "Higher" ? 0.8 : 0.5;
+  const total = q.parts.reduce((n, p) => n + p.marks, 0) || 1;
+  const extended = q.parts.filter((p) => p.marks >= 4).reduce((n, p) => n + p.marks, 0) / total;
+  const recall = q.parts.filter((p) => p.options || p.marks === 1).reduce((n, p) => n + p.marks, 0) / total;
+  return Math.min(1, Math.max(0, 0.6 * tier + 0.4 * extended - 0.15 * recall + 0.075));
+}
+const DIFFICULTY_TARGET = { easy: 0.2, medium: 0.5, hard: 0.8 } as const;
+
+const CONTEMPORARY = /\b(today|modern|contemporary|recent|21st|twenty-first|social media|online|internet|smartphone|app|climate|pandemic|covid|vaccin|renewable|electric (car|vehicle)|plastic|refugee|food bank|same-sex|ivf|euthanasia|artificial intelligence|\bAI\b|data|cyber|britain today|current)/i;
+const partShape = (q: Pick<Candidate, "parts">) => q.parts.map((p) => (p.options ? "mc" : p.marks >= 4 ? "ext" : "short")).join("+");
+
+export interface BuildInput {
+  db: Database;
+  catalogue: CatalogueRow;
+  blueprint: Blueprint;
+  request: GenerationRequest;
+  userId: number;
+  model?: ModelClient | null;
+  random?: () => number;
+  onStep?: (step: GenerationStep) => void;
+  now?: Date;
+}
+
+export interface BuiltPaper {
+  document: PaperDocument;
+  /** Bank questions used (model-written ones are not in the bank). */
+  questionIds: string[];
+  modelFailures: string[];
+}
+
+export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
+  const { db, catalogue, blueprint: bp, request, userId } = input;
+  const random = input.random ?? Math.random;
+  const options = request.options;
+  const predicted = request.isPredicted;
+  const tier: Tier | undefined = bp.tiers.length ? (request.tier && bp.tiers.includes(request.tier) ? request.tier : bp.tiers.at(-1)) : undefined;
+  input.onStep?.("preparing");
+
+  const rows = await db.select().from(questions).where(eq(questions.paperId, catalogue.id)).all();
+  const usedRows = await db
+    .select({ id: generatedPaperQuestions.questionId })
+    .from(generatedPaperQuestions)
+    .innerJoin(generatedPapers, eq(generatedPapers.id, generatedPaperQuestions.generatedPaperId))
+    .where(and(eq(generatedPapers.userId, userId), eq(generatedPapers.paperId, catalogue.id)))
+    .all();
+  const usedBefore = new Set(usedRows.map((r) => r.id));
+  const all = rows.map(toCandidate);
+  const pool = all.filter((q) => fitsTier(q, tier));
+  const history: PastOccurrence[] = all.filter((q) => q.origin === "past").map((q) => ({
+    topic: q.topic,
+    marks: q.parts.reduce((n, p) => n + p.marks, 0),
+    year: q.year,
+    series: q.series,
+  }));
+  const topicScores: TopicScore[] = predicted ? scoreTopics(bp.topics, history, options.predictionConfidence) : [];
+  const scoreOf = new Map(topicScores.map((t) => [t.topic.id, t.score]));
+  const maxTopicScore = Math.max(1e-9, ...topicScores.map((t) => t.score));
+  const pastShapes = new Set(all.filter((q) => q.origin === "past").map((q) => `${q.topic}:${partShape(q)}`));
+  const years = new Set(options.selectedYears);
+
+  input.onStep?.("generating");
+  // Rank every candidate: the fill below prefers higher ranks.
+  const rank = new Map<Candidate, number>();
+  for (const q of pool) {
+    let r = random() * 0.5;
+    if (!usedBefore.has(q.id)) r += 20;
+    if (!predicted && q.origin === "past" && (years.size === 0 || (q.year !== null && years.has(q.year)))) r += 40;
+    if (predicted) {
+      r += ((scoreOf.get(q.topic) ?? 0) / maxTopicScore) * (options.includeTrendsFocus ? 8 : 4);
+      if (options.includeNovelQuestionTypes && !pastShapes.has(`${q.topic}:${partShape(q)}`)) r += 1.5;
+      if (options.includeContemporaryIssues && CONTEMPORARY.test(htmlToText([q.stem ?? "", ...q.parts.map((p) => p.content)].join(" ")))) r += 2;
+      r += 2 * (1 - Math.abs(difficultyOf(q) - DIFFICULTY_TARGET[options.difficultyLevel]));
+    }
+    rank.set(q, r);
+  }
+  const ranked = [...pool].sort((a, b) => rank.get(b)! - rank.get(a)!);
+  const slots = allSlots(bp);
+  const fits = (q: Candidate, slot: Slot) => fitsSlot(q, slot, tier);
+
+  // Greedy, spreading topics (each further use of a topic costs rank); complete matching when greedy leaves a gap.
+  let chosen = greedyFill(slots, ranked, rank, fits);
+  if (chosen.includes(-1)) chosen = matchSlots(slots, ranked, fits);
+  const empty = chosen.filter((c) => c === -1).length;
+  if (empty) throw new BankTooSmall(empty);
+  const picked: Candidate[] = chosen.map((c) => ranked[c]);
+
+  // With a model, predicted papers get new questions for their highest-weighted slots.
+  let modelFailures: string[] = [];
+  if (predicted && input.model) {
+    const order = slots.map((_, i) => i)
+      .sort((a, b) => (scoreOf.get(picked[b].topic) ?? 0) - (scoreOf.get(picked[a].topic) ?? 0))
+      .slice(0, MAX_MODEL_SLOTS);
+    const modelSlots: ModelSlot[] = order.map((i) => ({ slot: slots[i], example: picked[i], topic: bp.topics.find((t) => t.id === picked[i].topic)! }));
+    const label = `${bp.paper.examBoard} ${bp.qualification} ${bp.title} ${bp.paperTitle} (${bp.code})${tier ? `, ${tier} tier` : ""}`;
+    const outcome = await writeWithModel(input.model, label, modelSlots, all);
+    modelFailures = outcome.failures;
+    for (const [k, q] of outcome.written) {
+      const i = order[k];
+      picked[i] = {
+        ...picked[i],
+        id: `ai-${picked[i].id}`,
+        stem: q.stem ?? null,
+        parts: q.parts,
+        origin: "ai",
+        attribution: `Written by an AI model for ExamPrep in the style of ${bp.paper.examBoard} ${bp.code}: not from a past paper.`,
+      };
+    }
+  }
+
+  input.onStep?.("formatting");
+  const document = assemble(bp, catalogue, request, tier, picked, topicScores, history.length, input.now ?? new Date());
+  return { document, questionIds: picked.filter((q) => q.origin !== "ai").map((q) => q.id), modelFailures };
+}
+
+function greedyFill(slots: Slot[], ranked: Candidate[], rank: Map<Candidate, number>, fits: (q: Candidate, s: Slot) => boolean): number[] {
+  const result = slots.map(() => -1);
+  const taken = new Set<number>();
+  const topicUses = new Map<string, number>();
+  const options = slots.map((slot) => ranked.flatMap((q, i) => (fits(q, slot) ? [i] : [])));
+  const order = slots.map((_, i) => i).sort((a, b) => options[a].length - options[b].length || a - b);
+  for (const s of order) {
+    let best = -1;
+    let bestScore = -Infinity;
+    for (const i of options[s]) {
+      if (taken.has(i)) continue;
+      const score = rank.get(ranked[i])! - 3 * (topicUses.get(ranked[i].topic) ?? 0);
+      if (score > bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    }
+    if (best === -1) continue;
+    result[s] = best;
+    taken.add(best);
+    topicUses.set(ranked[best].topic, (topicUses.get(ranked[best].topic) ?? 0) + 1);
+  }
+  return result;
+}
+
+/** Default answer space: about two lines a mark, none for multiple choice. */
+export const defaultAnswerLines = (p: Pick<Part, "marks" | "options" | "answerLines">) =>
+  p.answerLines ?? (p.options ? 0 : Math.min(30, Math.max(2, p.marks * 2)));
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+function assemble(
+  bp: Blueprint,
+  catalogue: CatalogueRow,
+  request: GenerationRequest,
+  tier: Tier | undefined,
+  picked: Candidate[],
+  topicScores: TopicScore[],
+  historySize: number,
+  now: Date,
+): PaperDocument {
+  const options = request.options;
+  const topicName = new Map(bp.topics.map((t) => [t.id, t.name]));
+  const partCounter = new Map<number, number>();
+  let slotIndex = 0;
+  const sections = bp.sections.map((section) => {
+    const byNumber = new Map<number, DocQuestion>();
+    for (const slot of section.slots) {
+      const q = picked[slotIndex++];
+      const question = byNumber.get(slot.question) ?? { number: slot.question, marks: 0, items: [] as DocItem[] };
+      byNumber.set(slot.question, question);
+      question.marks += slot.marks;
+      question.items.push({
+        questionId: q.id,
+        topic: q.topic,
+        topicName: topicName.get(q.topic) ?? q.topic,
+        origin: q.origin,
+        attribution: q.attribution,
+        stem: q.stem ? sanitiseQuestionHtml(q.stem) : undefined,
+        parts: q.parts.map((p) => {
+          const n = (partCounter.get(slot.question) ?? 0) + 1;
+          partCounter.set(slot.question, n);
+          return {
+            number: `${pad2(slot.question)}.${n}`,
+            marks: p.marks,
+            content: sanitiseQuestionHtml(p.content),
+            ...(p.options ? { options: p.options } : {}),
+            answerLines: defaultAnswerLines(p),
+            markScheme: sanitiseQuestionHtml(p.markScheme),
+            modelAnswer: sanitiseQuestionHtml(p.modelAnswer),
+          };
+        }),
+      });
+    }
+    const qs = [...byNumber.values()];
+    if (options.includeTimeAllocation) {
+      for (const q of qs) q.minutes = Math.max(1, Math.round((bp.timeMinutes * q.marks) / bp.totalMarks));
+    }
+    return { name: section.name, instructions: section.instructions, questions: qs };
+  });
+  const marksOnPaper = new Map<string, number>();
+  for (const q of picked) marksOnPaper.set(q.topic, (marksOnPaper.get(q.topic) ?? 0) + q.parts.reduce((n, p) => n + p.marks, 0));
+  const predicted = request.isPredicted;
+  const date = now.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+  const board = bp.paper.examBoard;
+  return {
+    version: 1,
+    kind: predicted ? "predicted" : "past",
+    name: `${catalogue.subject} ${catalogue.name}${tier ? ` (${tier})` : ""}`,
+    examBoard: board,
+    qualification: bp.qualification,
+    subject: catalogue.subject,
+    title: bp.title,
+    paperName: catalogue.name,
+    paperTitle: bp.paperTitle,
+    code: bp.code,
+    level: catalogue.level,
+    ...(tier ? { tier } : {}),
+    timeMinutes: bp.timeMinutes,
+    totalMarks: bp.totalMarks,
+    spagMarks: bp.spagMarks,
+    ...(bp.answerSections ? { answerSections: bp.answerSections } : {}),
+    materials: bp.materials,
+    instructions: bp.instructions,
+    information: bp.information,
+    options,
+    sections,
+    ...(predicted ? { evidence: evidenceFor(topicScores, marksOnPaper, historySize, options.predictionConfidence) } : {}),
+    notice: predicted
+      ? `Predicted paper made by ExamPrep on ${date}. It is not an official ${board} paper and does not contain the questions of any future exam. Each question names its source.`
+      : `Practice paper made by ExamPrep on ${date}. It is not an official ${board} paper. Each question names its source: questions from real ${board} past papers give the paper, series and question number; the others were written for ExamPrep in the style of this paper.`,
+    generatedAt: now.toISOString(),
+  };
+}
+
+/** The bank questions a catalogue paper offers past years from (GET /api/papers/available-years). */
+export async function availableYears(db: Database, paperId: number): Promise<number[]> {
+  const rows = await db.selectDistinct({ year: questions.year }).from(questions)
+    .where(and(eq(questions.paperId, paperId), eq(questions.origin, "past"))).all();
+  return rows.map((r) => r.year).filter((y): y is number => y !== null).sort((a, b) => b - a);
+}
+

@@ -1,0 +1,162 @@
+// Paper generation: the request of the Enhanced Exam Generator (student-app.md §2, §3 Generation
+// request, §9), the built paper document the PDF and the viewer are rendered from, and the viewer's
+// JSON (§3 Generated paper content). One source for the form, the API and the renderers.
+import { z } from "zod";
+import { DEFAULT_DIFFICULTY, DIFFICULTY_LEVELS, PREDICTION_CONFIDENCE } from "./constants.ts";
+import { TIERS } from "./papers.ts";
+
+export const generationOptionsSchema = z.object({
+  /** Past papers: the exam years to take past questions from (none = any year). */
+  selectedYears: z.array(z.coerce.number().int().min(1990).max(2100)).max(30).default([]),
+  includeMarkScheme: z.boolean().default(true),
+  includeTimeAllocation: z.boolean().default(false),
+  useLargeTextFormat: z.boolean().default(false),
+  /** Predicted papers: from the most reliable topics (conservative) to overdue ones (speculative). */
+  predictionConfidence: z.enum(PREDICTION_CONFIDENCE).default("balanced"),
+  includeTrendsFocus: z.boolean().default(false),
+  includeTopicWeighting: z.boolean().default(false),
+  includeNovelQuestionTypes: z.boolean().default(false),
+  difficultyLevel: z.enum(DIFFICULTY_LEVELS).default(DEFAULT_DIFFICULTY),
+  includeContemporaryIssues: z.boolean().default(false),
+});
+export type GenerationOptions = z.infer<typeof generationOptionsSchema>;
+export const DEFAULT_GENERATION_OPTIONS: GenerationOptions = generationOptionsSchema.parse({});
+
+export const generationRequestSchema = z.object({
+  subject: z.string().trim().min(1, "Please choose a subject"),
+  examBoard: z.string().trim().min(1, "Please choose an exam board"),
+  paperName: z.string().trim().min(1, "Please choose a paper"),
+  level: z.string().trim().min(1, "Please choose a level"),
+  isPredicted: z.boolean().default(false),
+  /** For tiered papers (GCSE sciences and mathematics); ignored for untiered ones. */
+  tier: z.enum(TIERS).optional(),
+  options: generationOptionsSchema.default(DEFAULT_GENERATION_OPTIONS),
+});
+export type GenerationRequest = z.infer<typeof generationRequestSchema>;
+export type GenerationRequestInput = z.input<typeof generationRequestSchema>;
+
+export type QuestionOrigin = "past" | "practice" | "ai";
+
+/** One part of a question on the paper, numbered in the board's style. */
+export interface DocPart {
+  /** "01.2": question 1, part 2. */
+  number: string;
+  marks: number;
+  content: string;
+  options?: string[];
+  answerLines: number;
+  markScheme: string;
+  modelAnswer: string;
+}
+
+/** One bank question placed on the paper (one or more parts, with its source). */
+export interface DocItem {
+  questionId: string;
+  topic: string;
+  topicName: string;
+  origin: QuestionOrigin;
+  attribution: string;
+  stem?: string;
+  parts: DocPart[];
+}
+
+export interface DocQuestion {
+  number: number;
+  marks: number;
+  /** Suggested minutes, when the student asked for time allocation. */
+  minutes?: number;
+  items: DocItem[];
+}
+
+export interface DocSection {
+  name: string;
+  instructions?: string;
+  questions: DocQuestion[];
+}
+
+/** One topic's evidence on a predicted paper's "Why these topics" page. */
+export interface TopicEvidence {
+  topic: string;
+  name: string;
+  /** 0–100: how strongly the model expects the topic. */
+  score: number;
+  /** Past series that examined it, newest first, e.g. ["June 2023", "June 2021"]. */
+  examined: string[];
+  marksExamined: number;
+  /** Marks this paper gives the topic. */
+  marksOnPaper: number;
+  reason: string;
+}
+
+export interface PaperDocument {
+  version: 1;
+  kind: "past" | "predicted";
+  /** The name shown in history, e.g. "AQA GCSE Biology Paper 1 (Higher) – Predicted". */
+  name: string;
+  examBoard: string;
+  qualification: string;
+  subject: string;
+  /** The board's subject title, e.g. "Religious Studies A". */
+  title: string;
+  paperName: string;
+  paperTitle: string;
+  code: string;
+  level: string;
+  tier?: string;
+  timeMinutes: number;
+  totalMarks: number;
+  spagMarks: number;
+  answerSections?: number;
+  materials: string[];
+  instructions: string[];
+  information: string[];
+  options: GenerationOptions;
+  sections: DocSection[];
+  /** Predicted papers: the evidence for each topic chosen, and how the model read it. */
+  evidence?: { summary: string; topics: TopicEvidence[]; recorded: number };
+  /** What the paper is, printed on the cover: never claims to be a real exam when it is not. */
+  notice: string;
+  generatedAt: string;
+}
+
+/** The viewer's JSON (§3 Generated paper content), with the paper's identity for its header. */
+export interface ViewerQuestion {
+  questionNumber: string;
+  theme: string;
+  sectionName: string;
+  marks: number;
+  content: string;
+  modelAnswer: string;
+  markScheme: string;
+  attribution: string;
+}
+export interface ViewerPaper {
+  success: true;
+  format: "json";
+  paperName: string;
+  subject: string;
+  examBoard: string;
+  level: string;
+  tier: string | null;
+  isPredicted: boolean;
+  totalMarks: number;
+  timeMinutes: number;
+  questions: ViewerQuestion[];
+}
+
+/** The generated paper as history lists it (§3 Generated paper). */
+export interface GeneratedPaperSummary {
+  id: number;
+  name: string;
+  subject: string;
+  examBoard: string;
+  level: string;
+  tier: string | null;
+  isPredicted: boolean;
+  pdfUrl: string;
+  viewerUrl: string;
+  createdAt: string;
+}
+
+export const pdfUrlFor = (id: number) => `/api/generated-papers/${id}/pdf`;
+export const viewerUrlFor = (id: number) => `/papers/${id}`;
