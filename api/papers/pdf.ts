@@ -18,6 +18,46 @@ const FONT_FILES = {
 } as const;
 type FontName = keyof typeof FONT_FILES;
 
+/**
+ * fontkit with its parsed fonts kept: parsing a 700 KB TrueType file is most of the cost of a PDF,
+ * and every document embeds the same four. Subsetting makes a new subset each time, so sharing the
+ * parsed font between documents is safe.
+ */
+const parsedFonts = new Map<Uint8Array, unknown>();
+interface Face {
+  glyphForCodePoint(cp: number): unknown;
+  layout(text: string): { glyphs: unknown[] };
+}
+const cachingFontkit = {
+  create(buffer: Uint8Array, postscriptName?: string) {
+    let font = parsedFonts.get(buffer);
+    if (!font) {
+      font = withSimpleLayout(fontkit.create(buffer, postscriptName) as unknown as Face);
+      parsedFonts.set(buffer, font);
+    }
+    return font;
+  },
+} as unknown as typeof fontkit;
+
+/**
+ * Maps characters to glyphs one to one instead of running the full OpenType shaper for every
+ * string (pdf-lib lays out each drawn string): Latin, Greek and symbols need no shaping, and the
+ * shaper made a paper take half a second. The face itself is untouched underneath.
+ */
+function withSimpleLayout(face: Face): Face {
+  const glyphs = new Map<number, unknown>();
+  const simple = Object.create(face) as Face;
+  simple.layout = (text: string) => ({
+    glyphs: [...text].map((ch) => {
+      const cp = ch.codePointAt(0)!;
+      let g = glyphs.get(cp);
+      if (g === undefined) glyphs.set(cp, (g = face.glyphForCodePoint(cp)));
+      return g;
+    }),
+  });
+  return simple;
+}
+
 let fontBytes: Record<FontName, Uint8Array> | undefined;
 /** The font files, read once. They come with the npm package, so no writable disk is needed. */
 function loadFontBytes(): Record<FontName, Uint8Array> {
@@ -42,6 +82,45 @@ function sizesFor(large: boolean) {
     : { body: 11, small: 8.5, script: 7.5, h1: 26, h2: 16, h3: 12.5, line: 1.4, answerGap: 25 };
 }
 type Sizes = ReturnType<typeof sizesFor>;
+
+/**
+ * Advance widths a character at a time, cached per font: fontkit's full text layout for every
+ * measurement costs more than the rest of the PDF together. (Kerning is left out of measuring.)
+ */
+interface Metrics {
+  has(ch: string): boolean;
+  width(ch: string): number;
+}
+const metrics = new WeakMap<PDFFont, Metrics>();
+function metricsOf(font: PDFFont): Metrics {
+  let m = metrics.get(font);
+  if (!m) {
+    const face = (font as unknown as { embedder: { font: { hasGlyphForCodePoint(cp: number): boolean } } }).embedder.font;
+    const widths = new Map<string, number>();
+    const present = new Map<string, boolean>();
+    m = {
+      has(ch) {
+        let p = present.get(ch);
+        if (p === undefined) present.set(ch, (p = ch === "\u00a0" || face.hasGlyphForCodePoint(ch.codePointAt(0)!)));
+        return p;
+      },
+      width(ch) {
+        let w = widths.get(ch);
+        if (w === undefined) widths.set(ch, (w = font.widthOfTextAtSize(ch, 1000)));
+        return w;
+      },
+    };
+    metrics.set(font, m);
+  }
+  return m;
+}
+const widthOfB = (font: PDFFont, text: string, size: number) => widthOf(text, font, size);
+function widthOf(text: string, font: PDFFont, size: number): number {
+  const m = metricsOf(font);
+  let w = 0;
+  for (const ch of text) w += m.width(ch);
+  return (w * size) / 1000;
+}
 
 interface Token {
   text: string;
@@ -102,27 +181,18 @@ class Writer {
           continue;
         }
         const safe = this.encodable(piece, font);
-        out.push({ text: safe, font, size: runSize, rise, width: font.widthOfTextAtSize(safe, runSize), space: piece === " ", newline: false });
+        out.push({ text: safe, font, size: runSize, rise, width: widthOf(safe, font, runSize), space: piece === " ", newline: false });
       }
     }
     return out;
   }
 
-  /** Replaces characters the font has no glyph for, so one odd character never fails a paper. */
+  /** Replaces characters the font has no glyph for, so one odd character never prints as a blank box. */
   encodable(text: string, font: PDFFont): string {
-    try {
-      font.encodeText(text);
-      return text;
-    } catch {
-      return [...text].map((ch) => {
-        try {
-          font.encodeText(ch);
-          return ch;
-        } catch {
-          return "?";
-        }
-      }).join("");
-    }
+    const m = metricsOf(font);
+    let out = "";
+    for (const ch of text) out += m.has(ch) ? ch : "?";
+    return out;
   }
 
   /** Breaks tokens into lines no wider than `width`; words joined without spaces (e.g. x<sup>2</sup>) stay together. */
@@ -165,7 +235,7 @@ class Writer {
         // A word longer than the line (a long formula or URL): break it by characters.
         for (const t of w) {
           for (const ch of [...t.text]) {
-            const cw = t.font.widthOfTextAtSize(ch, t.size);
+            const cw = widthOf(ch, t.font, t.size);
             if (lineWidth + cw > width && lines.at(-1)!.length) {
               lines.push([]);
               lineWidth = 0;
@@ -182,11 +252,23 @@ class Writer {
     return lines.filter((l, i) => l.length || i < lines.length - 1);
   }
 
+  /** Draws a line, one text operation for each run of tokens in the same font, size and baseline. */
   drawLine(line: Token[], x: number) {
     let cx = x;
-    for (const t of line) {
-      if (t.text && !t.space) this.page.drawText(t.text, { x: cx, y: this.y + t.rise, size: t.size, font: t.font, color: INK });
-      cx += t.width;
+    let i = 0;
+    while (i < line.length) {
+      const first = line[i];
+      let text = "";
+      let width = 0;
+      let j = i;
+      while (j < line.length && line[j].font === first.font && line[j].size === first.size && line[j].rise === first.rise) {
+        text += line[j].space ? " " : line[j].text;
+        width += line[j].width;
+        j++;
+      }
+      if (text.trim()) this.page.drawText(text, { x: cx, y: this.y + first.rise, size: first.size, font: first.font, color: INK });
+      cx += width;
+      i = j;
     }
   }
 
@@ -291,7 +373,7 @@ function cover(w: Writer, doc: PaperDocument) {
   w.y -= s.h1;
   w.text(doc.examBoard, x, s.h1, fonts.bold);
   const kind = doc.kind === "predicted" ? "Predicted paper" : "Practice paper";
-  const kindWidth = fonts.bold.widthOfTextAtSize(kind, s.h3);
+  const kindWidth = widthOfB(fonts.bold, kind, s.h3);
   w.text(kind, w.right - kindWidth, s.h3, fonts.bold);
   w.y -= s.h2 * 1.6;
   w.paragraph([{ text: `${doc.qualification} ${doc.title.toUpperCase()}`, bold: true }], x, w.right - x, s.h2);
@@ -306,7 +388,7 @@ function cover(w: Writer, doc: PaperDocument) {
   const boxH = s.body * 2.2;
   for (const label of ["Surname", "Forename(s)", "Candidate signature"]) {
     w.ensure(boxH + 6);
-    const labelWidth = fonts.regular.widthOfTextAtSize("Candidate signature", s.body) + 12;
+    const labelWidth = widthOfB(fonts.regular, "Candidate signature", s.body) + 12;
     w.y -= boxH;
     w.page.drawRectangle({ x: x + labelWidth, y: w.y, width: w.right - x - labelWidth, height: boxH, borderColor: INK, borderWidth: 0.8 });
     const ty = w.y;
@@ -359,7 +441,7 @@ function questionsPart(w: Writer, doc: PaperDocument) {
   w.ensure(s.h3 * 3);
   w.y -= s.h3 * 1.5;
   const end = "END OF QUESTIONS";
-  w.text(end, (A4.width - fonts.bold.widthOfTextAtSize(end, s.h3)) / 2, s.h3, fonts.bold);
+  w.text(end, (A4.width - widthOfB(fonts.bold, end, s.h3)) / 2, s.h3, fonts.bold);
   w.y -= s.h3;
   for (const page of w.pages.slice(firstPage)) w.questionPages.add(page);
   return w.page;
@@ -407,7 +489,7 @@ function partBlock(w: Writer, part: DocPart, x: number, textX: number, textWidth
   const marks = marksLabel(part.marks);
   w.ensure(s.body * 1.5);
   w.y -= s.body;
-  w.text(marks, w.right - fonts.bold.widthOfTextAtSize(marks, s.body), s.body, fonts.bold);
+  w.text(marks, w.right - widthOfB(fonts.bold, marks, s.body), s.body, fonts.bold);
   w.y -= s.body * 0.3;
   if (part.answerLines > 0) w.answerLines(part.answerLines, textX);
   w.y -= s.body * 0.6;
@@ -426,7 +508,7 @@ function boxedLabel(w: Writer, number: string, x: number) {
       continue;
     }
     w.page.drawRectangle({ x: cx, y: w.y - size * 0.3, width: box, height: box, borderColor: INK, borderWidth: 0.6 });
-    w.text(ch, cx + (box - fonts.bold.widthOfTextAtSize(ch, size)) / 2, size, fonts.bold);
+    w.text(ch, cx + (box - widthOfB(fonts.bold, ch, size)) / 2, size, fonts.bold);
     cx += box;
   }
 }
@@ -450,7 +532,7 @@ function markSchemePart(w: Writer, doc: PaperDocument) {
           w.y -= s.body;
           w.text(boardLabel(part.number), x, s.body, w.fonts.bold);
           const marks = marksLabel(part.marks);
-          w.text(marks, w.right - w.fonts.bold.widthOfTextAtSize(marks, s.body), s.body, w.fonts.bold);
+          w.text(marks, w.right - widthOfB(w.fonts.bold, marks, s.body), s.body, w.fonts.bold);
           w.y = top;
           w.blocks(parseBlocks(part.markScheme), textX, w.right - MARKS_WIDTH - textX);
           w.paragraph([{ text: "Model answer", bold: true }], textX, w.right - textX, s.small);
@@ -493,13 +575,13 @@ function footers(w: Writer, doc: PaperDocument, lastQuestionPage: PDFPage) {
   const total = w.pages.length;
   w.pages.forEach((page, i) => {
     const number = `${i + 1}`;
-    page.drawText(number, { x: (A4.width - fonts.regular.widthOfTextAtSize(number, size)) / 2, y: MARGIN.bottom / 2, size, font: fonts.regular, color: INK });
+    page.drawText(number, { x: (A4.width - widthOfB(fonts.regular, number, size)) / 2, y: MARGIN.bottom / 2, size, font: fonts.regular, color: INK });
     const left = `${doc.examBoard} ${doc.code} · ExamPrep`;
     page.drawText(left, { x: MARGIN.left, y: MARGIN.bottom / 2, size, font: fonts.regular, color: GREY });
     const continues = i === 0 || (w.questionPages.has(page) && page !== lastQuestionPage);
     if (continues && i < total - 1) {
       const turn = "Turn over ►";
-      page.drawText(turn, { x: A4.width - MARGIN.right - fonts.bold.widthOfTextAtSize(turn, size), y: MARGIN.bottom / 2, size, font: fonts.bold, color: INK });
+      page.drawText(turn, { x: A4.width - MARGIN.right - widthOfB(fonts.bold, turn, size), y: MARGIN.bottom / 2, size, font: fonts.bold, color: INK });
     }
   });
 }
@@ -507,7 +589,7 @@ function footers(w: Writer, doc: PaperDocument, lastQuestionPage: PDFPage) {
 /** The PDF of a built paper. */
 export async function renderPaperPdf(doc: PaperDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(cachingFontkit);
   pdf.setTitle(doc.name);
   pdf.setAuthor("ExamPrep");
   pdf.setSubject(`${doc.examBoard} ${doc.qualification} ${doc.subject} ${doc.paperName}`);
