@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestApp, signedInAs } from "../test-utils.ts";
+import { createTestApp, send, signedInAs, studentWithCredits } from "../test-utils.ts";
 import { checkouts, discountCodes, referrals, transactions, users } from "../db/schema.ts";
 import { ledgerMismatches } from "./ledger.ts";
 import type { Deps } from "../context.ts";
@@ -9,23 +9,7 @@ import type { App } from "../app.ts";
 const ORIGIN = "http://localhost:8000";
 type TestApp = Deps & { app: App };
 
-function send(app: App, path: string, body?: unknown, cookie?: string, method = body === undefined ? "GET" : "POST") {
-  const headers: Record<string, string> = { origin: ORIGIN };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  if (cookie) headers.cookie = cookie;
-  return app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
-
-async function student(t: TestApp, name: string, credits = 0) {
-  const s = await signedInAs(t, { username: name, email: `${name}@example.com`, fullName: name });
-  if (credits) {
-    await t.db.transaction(async (tx) => {
-      const { changeCredits } = await import("./ledger.ts");
-      await changeCredits(tx, { userId: s.userId, delta: credits, type: "admin_grant", description: "test grant" });
-    });
-  }
-  return s;
-}
+const student = studentWithCredits;
 
 const balance = async (t: TestApp, userId: number) => (await t.db.select().from(users).where(eq(users.id, userId)).get())!.credits;
 
