@@ -380,12 +380,14 @@ function cover(w: Writer, doc: PaperDocument) {
   const tierLine = [doc.tier ? `${doc.tier} Tier` : "", doc.paperTitle].filter(Boolean).join("   ");
   w.paragraph([{ text: tierLine, bold: true }], x, w.right - x, s.h3);
   w.paragraph([{ text: `Paper code ${doc.code}${doc.tier ? doc.tier[0] : ""}` }], x, w.right - x, s.body);
-  w.y -= s.body * 0.6;
+  w.y -= s.body * 0.4;
+  w.paragraph([{ text: doc.notice, italic: true }], x, w.right - x, s.small);
+  w.y -= s.body * 0.2;
   w.rule();
-  w.y -= s.body;
+  w.y -= s.body * 0.8;
 
   // Candidate boxes.
-  const boxH = s.body * 2.2;
+  const boxH = s.body * 1.9;
   for (const label of ["Surname", "Forename(s)", "Candidate signature"]) {
     w.ensure(boxH + 6);
     const labelWidth = widthOfB(fonts.regular, "Candidate signature", s.body) + 12;
@@ -399,10 +401,12 @@ function cover(w: Writer, doc: PaperDocument) {
   w.paragraph([{ text: "I declare this is my own work.", italic: true }], x, w.right - x, s.small);
   w.y -= s.body * 0.5;
 
+  // The cover's lists in a slightly smaller size, as on the board's covers, so the cover is one page.
+  const listSize = Math.max(s.small, s.body * 0.9);
   const section = (heading: string, lines: string[], bullets: boolean) => {
-    w.y -= s.body * 0.4;
+    w.y -= s.body * 0.3;
     w.paragraph([{ text: heading, bold: true }], x, w.right - x, s.h3);
-    w.blocks(lines.map((l) => ({ kind: "para", runs: [{ text: l }], indent: bullets ? 1 : 0, bullet: bullets ? "•" : undefined })), x, w.right - x);
+    w.blocks(lines.map((l) => ({ kind: "para", runs: [{ text: l }], indent: bullets ? 1 : 0, bullet: bullets ? "•" : undefined })), x, w.right - x, listSize);
   };
   w.paragraph([{ text: `Time allowed: ${formatDuration(doc.timeMinutes)}`, bold: true }], x, w.right - x, s.h3);
   section("Materials", doc.materials, true);
@@ -414,8 +418,6 @@ function cover(w: Writer, doc: PaperDocument) {
   if (doc.options.includeMarkScheme) information.push("A mark scheme follows the questions.");
   if (doc.evidence) information.push("The last page explains why these topics were chosen.");
   section("Information", information, true);
-  w.y -= s.body * 0.5;
-  w.paragraph([{ text: doc.notice, italic: true }], x, w.right - x, s.small);
 }
 
 function questionsPart(w: Writer, doc: PaperDocument) {
