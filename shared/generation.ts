@@ -78,6 +78,8 @@ export interface DocSection {
 export interface TopicEvidence {
   topic: string;
   name: string;
+  /** What the topic covers (the specification's description). */
+  covers: string;
   /** 0–100: how strongly the model expects the topic. */
   score: number;
   /** Past series that examined it, newest first, e.g. ["June 2023", "June 2021"]. */

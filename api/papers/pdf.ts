@@ -554,21 +554,21 @@ function evidencePart(w: Writer, doc: PaperDocument) {
   w.paragraph([{ text: "Why these topics", bold: true }], x, w.right - x, s.h2);
   w.paragraph([{ text: evidence.summary }], x, w.right - x);
   w.y -= s.body * 0.5;
+  // Without a recorded history every weight is the same, so the page says what each topic covers instead.
+  const withHistory = evidence.recorded > 0;
+  const header = withHistory ? ["Topic", "Weight", "Examined", "Marks here", "Why"] : ["Topic", "Marks here", "What it covers"];
   const rows = evidence.topics.map((t) => ({
     header: false,
-    cells: [
-      [{ text: t.name, bold: true }],
-      [{ text: `${t.score}/100` }],
-      [{ text: t.examined.length ? t.examined.join(", ") : "Not in the imported past papers" }],
-      [{ text: `${t.marksOnPaper}` }],
-      [{ text: t.reason }],
-    ],
+    cells: (withHistory
+      ? [t.name, `${t.score}/100`, t.examined.length ? t.examined.join(", ") : "Not in the recorded past papers", `${t.marksOnPaper}`, t.reason]
+      : [t.name, `${t.marksOnPaper}`, t.covers]).map((text, i) => [{ text, bold: i === 0 }]),
   }));
-  w.table({
-    kind: "table",
-    indent: 0,
-    rows: [{ header: true, cells: [[{ text: "Topic" }], [{ text: "Weight" }], [{ text: "Examined" }], [{ text: "Marks here" }], [{ text: "Why" }]] }, ...rows],
-  }, x, w.right - x, Math.max(s.small, s.body * 0.85));
+  w.table(
+    { kind: "table", indent: 0, rows: [{ header: true, cells: header.map((text) => [{ text }]) }, ...rows] },
+    x,
+    w.right - x,
+    Math.max(s.small, s.body * 0.85),
+  );
 }
 
 function footers(w: Writer, doc: PaperDocument, lastQuestionPage: PDFPage) {

@@ -68,6 +68,7 @@ export function evidenceFor(
     .map((s): TopicEvidence => ({
       topic: s.topic.id,
       name: s.topic.name,
+      covers: s.topic.description,
       score: historySize ? Math.round((100 * s.score) / max) : 50,
       examined: s.examined,
       marksExamined: s.marksExamined,
