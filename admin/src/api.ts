@@ -1,4 +1,13 @@
 // The admin bundle's calls: cookies sent, JSON in and out, the server's message on failure.
+
+/** A failed call: the server's message, the HTTP status and, for a 400, each field's message. */
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number, readonly errors: Record<string, string> = {}) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
 export async function call<T>(path: string, body?: unknown, method = body === undefined ? "GET" : "POST"): Promise<T> {
   const res = await fetch(path, {
     method,
@@ -14,8 +23,8 @@ export async function call<T>(path: string, body?: unknown, method = body === un
     // not JSON
   }
   if (!res.ok) {
-    const message = (data as { message?: string } | undefined)?.message ?? (text || res.statusText);
-    throw new Error(message);
+    const json = data as { message?: string; errors?: Record<string, string> } | undefined;
+    throw new ApiError(json?.message ?? `${res.status}: ${text || res.statusText}`, res.status, json?.errors);
   }
   return data as T;
 }
