@@ -1,29 +1,46 @@
-// The admin tools. Each admin route mounts this bundle with its page name; the tools themselves
-// arrive with their issues, so each page says what it will hold and links to what works today.
+// The admin tools. Each admin route mounts this bundle with its page name. Pages whose tools exist
+// render them; the others still say what they will hold and link to what works today.
+import type { ComponentType } from "react";
+import { AdminTabs } from "./AdminTabs.tsx";
+import { CreditDebug } from "./CreditDebug.tsx";
+import { CreditSystemTest } from "./CreditSystemTest.tsx";
+import { DiscountCodes } from "./DiscountCodes.tsx";
+
 const PAGES: Record<string, { title: string; summary: string }> = {
   "exam-papers": {
     title: "Exam Papers",
     summary: "The catalogue of subjects, exam boards, levels and papers, with each paper's documents, structure and study topics.",
   },
-  settings: {
-    title: "Settings",
-    summary: "Default generator settings, documents, AI diagnostics, discount codes and system settings such as the feedback e-mail.",
-  },
   "extraction-testing": {
     title: "Extraction Testing",
     summary: "Tests question extraction from exam-paper PDFs: the extraction monitor, validation, recreation testing and reports.",
   },
-  "credit-system-test": {
-    title: "Credit System Test",
-    summary: "The credit system's status and operations, with test forms for gifts, referrals and purchases.",
-  },
-  "credit-debug": {
-    title: "Credit Deduction Debug Tool",
-    summary: "Runs a credit operation for a user id and shows the balance before and after.",
-  },
+};
+
+/**
+ * The admin tabs of /settings (admin-tools.md "Settings"), in their order. Only tabs whose tool
+ * works are listed: add Exam Papers, Documents, AI Diagnostics or System here when they exist.
+ */
+export const SETTINGS_TABS: { id: string; label: string; Panel: ComponentType }[] = [
+  { id: "discount-codes", label: "Discount Codes", Panel: DiscountCodes },
+];
+
+/** Admin pages with a working tool, by page name. */
+const TOOLS: Record<string, ComponentType> = {
+  settings: () => <AdminTabs label="Administration" tabs={SETTINGS_TABS} />,
+  "credit-system-test": CreditSystemTest,
+  "credit-debug": CreditDebug,
 };
 
 export function AdminApp({ page }: { page: string }) {
+  const Tool = TOOLS[page];
+  if (Tool) {
+    return (
+      <div data-admin-page={page}>
+        <Tool />
+      </div>
+    );
+  }
   const info = PAGES[page];
   if (!info) return <p role="alert">Unknown admin page: {page}</p>;
   return (

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { OPERATION_COSTS } from "../../shared/constants.ts";
 import { call } from "./api.ts";
 
 interface DebugResult {
@@ -12,20 +13,32 @@ interface DebugResult {
   user: { id: number; username: string; email: string; role?: string };
 }
 
-const OPERATIONS = ["past_questions", "predicted_questions", "view_revision_materials"];
+const OPERATIONS = Object.entries(OPERATION_COSTS);
 
 /** Credit Deduction Debug Tool (admin): charge one operation to a user and see the balances. */
 export function CreditDebug() {
   const [result, setResult] = useState<DebugResult | null>(null);
   const [error, setError] = useState<{ title: string; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const userIdInput = useRef<HTMLInputElement>(null);
+  const resultTitle = useRef<HTMLHeadingElement>(null);
+
+  // A result moves focus to its heading, so it is read next.
+  useEffect(() => {
+    if (result) resultTitle.current?.focus();
+  }, [result]);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (busy) return;
     const data = new FormData(e.currentTarget);
     const userId = String(data.get("userId") ?? "").trim();
     setResult(null);
-    if (!userId) return setError({ title: "User ID Required", text: "Enter the id of the user to charge." });
+    if (!userId) {
+      setError({ title: "User ID Required", text: "Enter the id of the user to charge." });
+      userIdInput.current?.focus();
+      return;
+    }
     setError(null);
     setBusy(true);
     try {
@@ -51,21 +64,30 @@ export function CreditDebug() {
     : [];
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid items-start gap-6 lg:grid-cols-2">
       <form className="card space-y-4 p-6" onSubmit={submit} aria-label="Deduct credits" noValidate>
         <label className="block text-sm font-medium">
           User id
-          <input name="userId" type="number" min={1} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm font-normal" />
+          <input
+            ref={userIdInput}
+            name="userId"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            aria-invalid={error?.title === "User ID Required" ? true : undefined}
+            aria-describedby={error ? "debug-error" : undefined}
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm font-normal"
+          />
         </label>
         <label className="block text-sm font-medium">
           Operation
           <select name="operation" className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm font-normal">
-            {OPERATIONS.map((o) => <option key={o} value={o}>{o.replaceAll("_", " ")}</option>)}
+            {OPERATIONS.map(([o, cost]) => <option key={o} value={o}>{o.replaceAll("_", " ")} ({cost} credit{cost === 1 ? "" : "s"})</option>)}
           </select>
         </label>
-        <button type="submit" className="btn-primary" disabled={busy}>{busy ? "Deducting..." : "Deduct credits"}</button>
+        <button type="submit" className="btn-primary aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={busy}>{busy ? "Deducting..." : "Deduct credits"}</button>
         {error && (
-          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <div id="debug-error" role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
             <p className="font-semibold">{error.title}</p>
             <p>{error.text}</p>
           </div>
@@ -73,7 +95,7 @@ export function CreditDebug() {
       </form>
       {result && (
         <section className="card p-6" aria-label="Result">
-          <h2 className="text-lg font-bold">Result</h2>
+          <h2 ref={resultTitle} tabIndex={-1} className="text-lg font-bold focus:outline-none">Result</h2>
           <dl className="mt-3 divide-y divide-slate-100 text-sm" data-testid="debug-result">
             {rows.map(([k, v]) => (
               <div key={k} className="flex justify-between gap-4 py-2"><dt className="font-medium">{k}</dt><dd className="text-right">{v}</dd></div>

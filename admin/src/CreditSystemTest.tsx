@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { Fragment, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { call } from "./api.ts";
 
 interface Check {
@@ -7,6 +7,9 @@ interface Check {
   costs: Record<string, number>;
   operations: { name: string; method: string; endpoint: string }[];
 }
+
+/** A path that may wrap after each slash on a narrow screen. */
+const breakAtSlashes = (path: string) => path.split(/(?<=\/)/).map((part, i) => <Fragment key={i}>{i > 0 && <wbr />}{part}</Fragment>);
 
 type Outcome = { ok: boolean; text: string } | null;
 
@@ -24,14 +27,16 @@ function TestForm({ title, children, onSubmit, outcome, busy, action }: { title:
     <form
       className="card p-5"
       aria-label={title}
+      noValidate
       onSubmit={(e: FormEvent<HTMLFormElement>) => {
         e.preventDefault();
-        void onSubmit(new FormData(e.currentTarget));
+        // Not disabled while busy (that would drop the focus): a second submit is ignored instead.
+        if (!busy) void onSubmit(new FormData(e.currentTarget));
       }}
     >
       <h3 className="font-bold">{title}</h3>
       <div className="mt-3 space-y-3">{children}</div>
-      <button type="submit" className="btn-primary mt-4" disabled={busy}>{busy ? "Working..." : action}</button>
+      <button type="submit" className="btn-primary mt-4 aria-disabled:cursor-not-allowed aria-disabled:opacity-60" aria-disabled={busy}>{busy ? "Working..." : action}</button>
       <Result outcome={outcome} />
     </form>
   );
@@ -98,20 +103,21 @@ export function CreditSystemTest() {
       </section>
 
       {check && (
-        <section className="card overflow-x-auto" aria-labelledby="ops-title">
+        <section className="card pb-2" aria-labelledby="ops-title">
           <h2 id="ops-title" className="px-6 pt-6 text-lg font-bold">Operations</h2>
-          <table className="mt-3 w-full min-w-[30rem] text-left text-sm">
-            <thead className="border-y border-slate-200 bg-slate-50"><tr><th scope="col" className="px-6 py-2">Operation</th><th scope="col" className="px-6 py-2">Method</th><th scope="col" className="px-6 py-2">Endpoint</th></tr></thead>
+          <table className="mt-3 w-full text-left text-sm" data-testid="credit-operations">
+            <thead className="border-y border-slate-200 bg-slate-50"><tr><th scope="col" className="py-2 pl-6 pr-3">Operation</th><th scope="col" className="px-3 py-2">Method</th><th scope="col" className="py-2 pl-3 pr-6">Endpoint</th></tr></thead>
             <tbody className="divide-y divide-slate-100">
               {check.operations.map((o) => (
-                <tr key={o.endpoint + o.method}><td className="px-6 py-2">{o.name}</td><td className="px-6 py-2 font-mono">{o.method}</td><td className="px-6 py-2 font-mono">{o.endpoint}</td></tr>
+                <tr key={o.endpoint + o.method}><td className="py-2 pl-6 pr-3">{o.name}</td><td className="px-3 py-2 font-mono">{o.method}</td><td className="py-2 pl-3 pr-6 font-mono break-words">{breakAtSlashes(o.endpoint)}</td></tr>
               ))}
             </tbody>
           </table>
         </section>
       )}
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <h2 className="text-lg font-bold">Test forms</h2>
+      <div className="-mt-3 grid gap-4 lg:grid-cols-2">
         <TestForm
           title="Test a gift"
           action="Send gift"
@@ -140,7 +146,7 @@ export function CreditSystemTest() {
           onSubmit={(d) =>
             purchase.run(async () => {
               const r = await call<{ url?: string; adminFreeCredits: boolean; creditQuantity: number; reason?: string }>("/api/checkout/credits", { quantity: Number(d.get("quantity")) });
-              if (r.adminFreeCredits) return `${r.creditQuantity} credits added free (${r.reason}).`;
+              if (r.adminFreeCredits) return `${r.creditQuantity} credit${r.creditQuantity === 1 ? "" : "s"} added free (${r.reason}).`;
               if (!r.url) throw new Error("No payment URL received");
               sessionStorage.setItem("checkoutUrl", r.url);
               setTimeout(() => window.location.assign("/checkout-confirmation"), 1000);
@@ -165,7 +171,7 @@ export function CreditSystemTest() {
             })}
         >
           <Input name="referralCode" label="Referral code" required />
-          <Input name="userId" label="Referred user id (blank: you)" type="number" />
+          <Input name="userId" label="Referred user id (optional: you if empty)" type="number" />
         </TestForm>
 
         <TestForm
