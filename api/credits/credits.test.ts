@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, send, signedInAs, studentWithCredits } from "../test-utils.ts";
 import { checkouts, discountCodes, referrals, transactions, users } from "../db/schema.ts";
 import { ledgerMismatches } from "./ledger.ts";
+import { codeProblem } from "./discounts.ts";
 import type { Deps } from "../context.ts";
 import type { App } from "../app.ts";
 
@@ -104,6 +105,13 @@ describe("checkout", () => {
     expect(await (await send(t.app, `/api/checkout/test/${id}/cancel`, {}, amira.cookie)).json()).toEqual({ status: "cancelled", redirectTo: "/credits/cancel" });
     expect((await send(t.app, `/api/checkout/test/${id}/complete`, {}, amira.cookie)).status).toBe(409);
     expect(await balance(t, amira.userId)).toBe(0);
+  });
+
+  it("keeps a code with a date-only expiry valid through that day", () => {
+    const code = { isActive: true, usesCount: 0, maxUses: 5, expiresAt: "2030-01-31" } as Parameters<typeof codeProblem>[0];
+    expect(codeProblem(code, new Date("2030-01-31T21:30:00Z"))).toBeNull();
+    expect(codeProblem(code, new Date("2030-02-01T00:00:00Z"))).toBe("This discount code has expired.");
+    expect(codeProblem({ ...code!, expiresAt: "2030-01-31T12:00:00Z" }, new Date("2030-01-31T12:00:01Z"))).toBe("This discount code has expired.");
   });
 
   it("refuses invalid, inactive, expired and used-up codes with clear messages", async () => {

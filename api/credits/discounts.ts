@@ -10,11 +10,16 @@ export type DiscountCode = typeof discountCodes.$inferSelect;
 
 export const INVALID_CODE = "The discount code is invalid or has expired.";
 
+/** When a code stops working. A date without a time ("2030-01-31") is valid through that whole day. */
+export function expiryTime(expiresAt: string): number {
+  return /^\d{4}-\d{2}-\d{2}$/.test(expiresAt) ? Date.parse(`${expiresAt}T23:59:59.999Z`) : Date.parse(expiresAt);
+}
+
 /** Why a code cannot be used now, or null when it can. */
 export function codeProblem(code: DiscountCode | undefined, now = new Date()): string | null {
   if (!code) return INVALID_CODE;
   if (!code.isActive) return "This discount code is no longer active.";
-  if (code.expiresAt && new Date(code.expiresAt).getTime() <= now.getTime()) return "This discount code has expired.";
+  if (code.expiresAt && expiryTime(code.expiresAt) <= now.getTime()) return "This discount code has expired.";
   if (code.usesCount >= code.maxUses) return "This discount code has been used the maximum number of times.";
   return null;
 }
