@@ -63,7 +63,8 @@ export function difficultyOf(q: Pick<Candidate, "tier" | "parts">): number {
 }
 const DIFFICULTY_TARGET = { easy: 0.2, medium: 0.5, hard: 0.8 } as const;
 
-const CONTEMPORARY = /\b(today|modern|contemporary|recent|21st|twenty-first|social media|online|internet|smartphone|app|climate|pandemic|covid|vaccin|renewable|electric (car|vehicle)|plastic|refugee|food bank|same-sex|ivf|euthanasia|artificial intelligence|\bAI\b|data|cyber|britain today|current)/i;
+/** Words that place a question in a present-day context (includeContemporaryIssues prefers those). */
+export const CONTEMPORARY = /\b(today|modern|recent(ly)?|21st|twenty-first|social media|online|internet|smartphones?|apps?|climate|pandemic|covid|vaccin\w*|renewables?|electric (cars?|vehicles?)|plastics?|refugees?|food banks?|same-sex|ivf|euthanasia|artificial intelligence|AI|cyber\w*|current(ly)?)\b/i;
 const partShape = (q: Pick<Candidate, "parts">) => q.parts.map((p) => (p.options ? "mc" : p.marks >= 4 ? "ext" : "short")).join("+");
 
 export interface BuildInput {
@@ -125,7 +126,7 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
     if (predicted) {
       r += ((scoreOf.get(q.topic) ?? 0) / maxTopicScore) * (options.includeTrendsFocus ? 8 : 4);
       if (options.includeNovelQuestionTypes && !pastShapes.has(`${q.topic}:${partShape(q)}`)) r += 1.5;
-      if (options.includeContemporaryIssues && CONTEMPORARY.test(htmlToText([q.stem ?? "", ...q.parts.map((p) => p.content)].join(" ")))) r += 2;
+      if (options.includeContemporaryIssues && CONTEMPORARY.test(htmlToText([q.stem ?? "", ...q.parts.map((p) => p.content)].join(" ")))) r += 3;
       r += 2 * (1 - Math.abs(difficultyOf(q) - DIFFICULTY_TARGET[options.difficultyLevel]));
     }
     rank.set(q, r);

@@ -315,3 +315,38 @@ describe("the PDF", () => {
     expect(normalise(pdftotext(bytes))).toContain("Why these topics");
   });
 });
+
+describe("predicted paper options", () => {
+  it("difficultyLevel moves the paper towards harder or easier questions", async () => {
+    const t = await createTestApp();
+    const bp = banks.find((b) => b.blueprint.paper.subject === "Biology")!.blueprint;
+    const paper = (await t.db.select().from(papers).where(eq(papers.subject, "Biology")).get())!;
+    const { generationRequestSchema } = await import("../../shared/generation.ts");
+    const { buildPaper, difficultyOf } = await import("./generate.ts");
+    const rows = await t.db.select().from(questions).where(eq(questions.paperId, paper.id)).all();
+    const byId = new Map(rows.map((r) => [r.id, { tier: r.tier as "Both", parts: JSON.parse(r.parts) }]));
+    const meanDifficulty = async (difficultyLevel: string, tier: "Foundation" | "Higher") => {
+      const request = generationRequestSchema.parse({ ...requestFor(bp, { isPredicted: true, tier }), options: { difficultyLevel } });
+      const built = await buildPaper({ db: t.db, catalogue: paper, blueprint: bp, request, userId: 0, random: () => 0.5 });
+      const ds = built.questionIds.map((id) => difficultyOf(byId.get(id)!));
+      return ds.reduce((a, b) => a + b, 0) / ds.length;
+    };
+    expect(await meanDifficulty("hard", "Higher")).toBeGreaterThan(await meanDifficulty("easy", "Higher"));
+    expect(await meanDifficulty("hard", "Foundation")).toBeGreaterThan(await meanDifficulty("easy", "Foundation"));
+  });
+
+  it("includeContemporaryIssues prefers questions set in present-day contexts", async () => {
+    const t = await createTestApp();
+    const bp = banks.find((b) => b.blueprint.paper.name === "Paper 2A - Thematic Studies")!.blueprint;
+    const paper = (await t.db.select().from(papers).where(eq(papers.name, bp.paper.name)).get())!;
+    const { generationRequestSchema } = await import("../../shared/generation.ts");
+    const { buildPaper, CONTEMPORARY } = await import("./generate.ts");
+    const contemporary = async (includeContemporaryIssues: boolean) => {
+      const request = generationRequestSchema.parse({ ...requestFor(bp, { isPredicted: true }), options: { includeContemporaryIssues } });
+      const built = await buildPaper({ db: t.db, catalogue: paper, blueprint: bp, request, userId: 0, random: () => 0.5 });
+      const items = built.document.sections.flatMap((s) => s.questions.flatMap((q) => q.items));
+      return items.filter((i) => CONTEMPORARY.test(htmlToText([i.stem ?? "", ...i.parts.map((p) => p.content)].join(" ")))).length;
+    };
+    expect(await contemporary(true)).toBeGreaterThan(await contemporary(false));
+  });
+});
