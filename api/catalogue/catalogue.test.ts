@@ -9,21 +9,25 @@ import { HOME_SUBJECTS, SAMPLE_PAPERS } from "../../shared/constants.ts";
 import { invalidateCatalogue, subjectAvailability } from "./service.ts";
 
 describe("catalogue API", () => {
-  it("GET /api/papers lists the six seeded AQA GCSE sample papers with a 5-minute cache", async () => {
+  it("GET /api/papers lists the six AQA GCSE sample papers and Religious Studies Paper 1 with a 5-minute cache", async () => {
     const { app } = await createTestApp();
     const res = await app.request("/api/papers");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     const body = paperSchema.array().parse(await res.json());
-    expect(body).toHaveLength(6);
+    expect(body).toHaveLength(7);
     expect(new Set(body.map((p) => p.subject))).toEqual(
       new Set(["Religious Studies", "Biology", "Chemistry", "Physics", "Mathematics", "Computer Science"]),
     );
     for (const p of body) {
       expect(p.examBoard).toBe("AQA");
       expect(p.level).toBe("GCSE");
-      expect(p.examDate! >= "2025-05-21" && p.examDate! <= "2025-06-15").toBe(true);
+      // Every seeded paper has its blueprint (the generator needs it).
+      expect(JSON.parse(p.questionStructure).totalMarks).toBeGreaterThan(0);
     }
+    const samples = body.filter((p) => p.name !== "Paper 1 - Christianity and Islam");
+    expect(samples).toHaveLength(6);
+    for (const p of samples) expect(p.examDate! >= "2025-05-21" && p.examDate! <= "2025-06-15").toBe(true);
   });
 
   it("GET /api/subjects and /api/exam-boards answer from the database with a 5-minute cache", async () => {
@@ -62,7 +66,7 @@ describe("catalogue API", () => {
     await seed(db, { adminEmail: "head@school.org", adminPassword: "secret123" });
     await seed(db, { adminEmail: "head@school.org", adminPassword: "secret123" });
     expect(await counts()).toEqual(before);
-    expect(before).toEqual([16, 6, 2, 6, 1]);
+    expect(before).toEqual([16, 6, 2, 7, 1]);
   });
 
   it("creates the admin account from ADMIN_EMAIL / ADMIN_PASSWORD with a hashed password", async () => {

@@ -64,7 +64,7 @@ describe("libSQL server (sqld)", () => {
     await seed(db, { adminEmail: "head@school.test", adminPassword: "secret123" });
     await runMigrations(db);
     await seed(db, { adminEmail: "head@school.test", adminPassword: "secret123" });
-    expect(await db.select().from(papers).all()).toHaveLength(6);
+    expect(await db.select().from(papers).all()).toHaveLength(7);
     expect((await db.select().from(users).all()).map((u) => [u.email, u.role])).toEqual([["head@school.test", "admin"]]);
   });
 
@@ -82,6 +82,6 @@ describe("libSQL server (sqld)", () => {
     const app = createApp({ db, env: parseEnv({ DATABASE_URL: url }) });
     const res = await app.request("/api/papers");
     expect(res.status).toBe(200);
-    expect(((await res.json()) as unknown[]).length).toBe(6);
+    expect(((await res.json()) as unknown[]).length).toBe(7);
   });
 });
