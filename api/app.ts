@@ -11,6 +11,9 @@ import { googleRoutes } from "./auth/google.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
 import { creditRoutes } from "./credits/routes.ts";
 import { paperRoutes } from "./papers/routes.ts";
+import { studyRoutes } from "./study/routes.ts";
+import { feedbackRoutes } from "./mail/feedback.ts";
+import { settingsRoutes } from "./settings/routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { errorPageHtml, HttpError, jsonError } from "./http.ts";
 import { userRoutes } from "./user/routes.ts";
@@ -31,6 +34,9 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .route("/", authRoutes())
     .route("/", creditRoutes)
     .route("/", paperRoutes)
+    .route("/", studyRoutes())
+    .route("/", feedbackRoutes())
+    .route("/", settingsRoutes)
     .all("*", (c) => jsonError(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
 
   const app = new Hono<AppEnv>();

@@ -40,6 +40,12 @@ export const envSchema = z
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: optionalUrl,
     OPENAI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
+    /** A transactional-mail service's API key (the System settings' key wins); without one, mail waits in the outbox table. */
+    MAIL_API_KEY: optionalString,
+    /** The service's send endpoint; it takes Resend's JSON (from, to, subject, text, reply_to) with a Bearer key. */
+    MAIL_API_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://api.resend.com/emails" }).default("https://api.resend.com/emails"),
+    /** The sender, e.g. 'ExamPrep <no-reply@examprep.co.uk>': an address of a domain verified with the mail service. */
+    MAIL_FROM: z.string().trim().min(3).default("ExamPrep <no-reply@examprep.co.uk>"),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
