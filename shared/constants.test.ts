@@ -85,6 +85,7 @@ describe("route table (§2)", () => {
       "/smart-extraction",
       "/study-recommendations",
       "/rs-paper2a/:paperId",
+      "/papers/:paperId",
       "/revision-materials",
       "/history",
       "/feedback",

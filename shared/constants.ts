@@ -222,6 +222,8 @@ export const ROUTE_ACCESS: readonly { pattern: string; access: Access }[] = [
   { pattern: "/smart-extraction", access: "signed-in" },
   { pattern: "/study-recommendations", access: "signed-in" },
   { pattern: "/rs-paper2a/:paperId", access: "signed-in" },
+  /** The viewer of any generated paper (its viewerUrl); /rs-paper2a/:paperId shows the same viewer. */
+  { pattern: "/papers/:paperId", access: "signed-in" },
   { pattern: "/revision-materials", access: "signed-in" },
   { pattern: "/history", access: "signed-in" },
   { pattern: "/feedback", access: "signed-in" },

@@ -1,0 +1,102 @@
+// What the Exam Generator can offer, from the catalogue (GET /api/papers, /api/exam-boards,
+// /api/levels, /api/subjects): only papers whose structure is a complete blueprint can be generated;
+// every other subject, board and level is shown as coming soon. The page reads the catalogue on the
+// server; the browser reads the API (retried once after 1 s) only if that failed.
+import { RETRY_DELAY_MS } from "../../shared/constants.ts";
+import { blueprintSchema } from "../../shared/papers.ts";
+import type { Paper } from "../../shared/schemas.ts";
+
+/** A catalogue paper that can be generated, with what the form needs from its blueprint. */
+export interface GeneratablePaper {
+  id: number;
+  subject: string;
+  examBoard: string;
+  /** Empty: the paper is offered at every level (admin-tools.md). */
+  level: string;
+  name: string;
+  code: string;
+  tiers: string[];
+  timeMinutes: number;
+  totalMarks: number;
+}
+
+export interface GeneratorCatalogue {
+  papers: GeneratablePaper[];
+  /** Every subject, board and level the catalogue knows, in its order; those without a paper are coming soon. */
+  subjects: string[];
+  examBoards: { name: string; available: boolean }[];
+  levels: string[];
+}
+
+export function generatablePapers(papers: readonly Paper[]): GeneratablePaper[] {
+  const out: GeneratablePaper[] = [];
+  for (const p of papers) {
+    let structure: unknown;
+    try {
+      structure = JSON.parse(p.questionStructure);
+    } catch {
+      continue;
+    }
+    const bp = blueprintSchema.safeParse(structure);
+    if (!bp.success) continue;
+    out.push({
+      id: p.id,
+      subject: p.subject,
+      examBoard: p.examBoard,
+      level: p.level,
+      name: p.name,
+      code: bp.data.code,
+      tiers: bp.data.tiers,
+      timeMinutes: bp.data.timeMinutes,
+      totalMarks: bp.data.totalMarks,
+    });
+  }
+  return out;
+}
+
+export function buildCatalogue(
+  papers: readonly Paper[],
+  subjects: readonly { name: string }[],
+  examBoards: readonly { name: string; available: boolean }[],
+  levels: readonly { name: string }[],
+): GeneratorCatalogue {
+  const offered = generatablePapers(papers);
+  const unique = (names: string[]) => [...new Set(names)];
+  return {
+    papers: offered,
+    subjects: unique([...subjects.map((s) => s.name), ...offered.map((p) => p.subject)]),
+    examBoards: [
+      ...examBoards.map((b) => ({ name: b.name, available: b.available })),
+      ...unique(offered.map((p) => p.examBoard)).filter((n) => !examBoards.some((b) => b.name === n)).map((name) => ({ name, available: true })),
+    ],
+    levels: unique([...levels.map((l) => l.name), ...offered.map((p) => p.level).filter(Boolean)]),
+  };
+}
+
+async function getJson<T>(path: string): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await fetch(path, { credentials: "include" });
+      if (res.ok) return (await res.json()) as T;
+      if (attempt > 0) throw new Error(`${res.status}: ${res.statusText}`);
+    } catch (err) {
+      if (attempt > 0) throw err;
+    }
+    await new Promise((r) => setTimeout(r, RETRY_DELAY_MS));
+  }
+}
+
+/** The catalogue from the API, for when the page could not read it on the server. */
+export async function loadCatalogue(): Promise<GeneratorCatalogue> {
+  const [papers, subjects, examBoards, levels] = await Promise.all([
+    getJson<Paper[]>("/api/papers"),
+    getJson<{ name: string }[]>("/api/subjects"),
+    getJson<{ name: string; available: boolean }[]>("/api/exam-boards"),
+    getJson<{ name: string }[]>("/api/levels"),
+  ]);
+  return buildCatalogue(papers, subjects, examBoards, levels);
+}
+
+/** Papers on offer for a subject, board and level (a paper with no level is offered at every level). */
+export const papersFor = (c: GeneratorCatalogue, subject: string, examBoard: string, level: string) =>
+  c.papers.filter((p) => p.subject === subject && p.examBoard === examBoard && (p.level === level || p.level === ""));
