@@ -1,0 +1,507 @@
+import { useStore } from "@nanostores/react";
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { DEFAULT_PAPER_NAME, DIFFICULTY_LEVELS, GENERATION_SUBJECTS, OPERATION_COSTS, PREDICTION_CONFIDENCE } from "../../shared/constants.ts";
+import { DEFAULT_GENERATION_OPTIONS, type GenerationOptions, type GenerationRequest, generationRequestSchema } from "../../shared/generation.ts";
+import type { PublicUser } from "../../shared/schemas.ts";
+import { fieldErrors } from "../components/ui/Field.tsx";
+import { type GenerationRun, GenerationProgress } from "../components/ui/GenerationProgress.tsx";
+import { GeneratedPapersList } from "../components/ui/GeneratedPapersList.tsx";
+import { Spinner } from "../components/ui/Spinner.tsx";
+import { GenerationError, streamGeneration } from "../lib/api.ts";
+import { type GeneratorCatalogue, loadCatalogue, papersFor } from "../stores/catalogue.ts";
+import { $credits, refreshCredits, seedCredits } from "../stores/credits.ts";
+import { invalidateGeneratedPapers } from "../stores/generated-papers.ts";
+import { stepIndex } from "../stores/generation-progress.ts";
+import { toast } from "../stores/toasts.ts";
+import { $user, seedUser } from "../stores/user.ts";
+
+type Mode = "past" | "predicted";
+
+interface Props {
+  initialUser: PublicUser;
+  initialCredits: number;
+  /** Read by the page on the server; null when that failed (the browser then reads the API). */
+  catalogue: GeneratorCatalogue | null;
+  initialMode: Mode;
+}
+
+interface Selection {
+  subject: string;
+  examBoard: string;
+  level: string;
+  paperName: string;
+  tier: string;
+}
+
+const CONFIDENCE_TEXT: Record<(typeof PREDICTION_CONFIDENCE)[number], string> = {
+  conservative: "Topics examined most often and most recently: the safest bets.",
+  balanced: "A mix of reliable topics and ones that are due again.",
+  speculative: "Leans towards topics that have not come up for a while.",
+};
+const DIFFICULTY_TEXT: Record<(typeof DIFFICULTY_LEVELS)[number], string> = {
+  easy: "More recall and short-answer questions.",
+  medium: "A spread like the real paper.",
+  hard: "More extended and higher-tier questions.",
+};
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Brings a selection to something the catalogue offers: each choice kept if still on offer, else the first. */
+function settle(c: GeneratorCatalogue, want: Partial<Selection>): Selection {
+  const offeredSubjects = c.subjects.filter((s) => c.papers.some((p) => p.subject === s));
+  const subject = want.subject && offeredSubjects.includes(want.subject)
+    ? want.subject
+    : (GENERATION_SUBJECTS.find((s) => offeredSubjects.includes(s)) ?? offeredSubjects[0] ?? "");
+  const boards = c.examBoards.map((b) => b.name).filter((b) => c.papers.some((p) => p.subject === subject && p.examBoard === b));
+  const examBoard = want.examBoard && boards.includes(want.examBoard) ? want.examBoard : boards[0] ?? "";
+  const levels = c.levels.filter((l) => papersFor(c, subject, examBoard, l).length > 0);
+  const level = want.level && levels.includes(want.level) ? want.level : levels[0] ?? "";
+  const papers = papersFor(c, subject, examBoard, level);
+  const paper = papers.find((p) => p.name === want.paperName) ?? papers.find((p) => p.name.startsWith(DEFAULT_PAPER_NAME)) ?? papers[0];
+  const tier = paper?.tiers.includes(want.tier ?? "") ? want.tier! : paper?.tiers[0] ?? "";
+  return { subject, examBoard, level, paperName: paper?.name ?? "", tier };
+}
+
+/** The Enhanced Exam Generator (§2): the form, the progress card, the student's papers and the side cards. */
+export default function ExamGenerator({ initialUser, initialCredits, catalogue: initialCatalogue, initialMode }: Props) {
+  const isServer = typeof window === "undefined";
+  if (!isServer) {
+    seedUser(initialUser);
+    seedCredits(initialCredits);
+  }
+  const storedCredits = useStore($credits);
+  const storedUser = useStore($user);
+  const credits = isServer ? initialCredits : storedCredits ?? initialCredits;
+  const user = isServer ? initialUser : storedUser ?? initialUser;
+
+  const [catalogue, setCatalogue] = useState(initialCatalogue);
+  const [catalogueFailed, setCatalogueFailed] = useState(false);
+  const [selection, setSelection] = useState<Selection>(() =>
+    initialCatalogue ? settle(initialCatalogue, {}) : { subject: "", examBoard: "", level: "", paperName: "", tier: "" }
+  );
+  const [mode, setMode] = useState<Mode>(initialMode);
+  const [options, setOptions] = useState<GenerationOptions>(DEFAULT_GENERATION_OPTIONS);
+  const [years, setYears] = useState<{ key: string; list: number[] } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [generating, setGenerating] = useState(false);
+  const [run, setRun] = useState<GenerationRun | null>(null);
+  const progressRef = useRef<HTMLElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (catalogue) return;
+    loadCatalogue().then((c) => {
+      setCatalogue(c);
+      setSelection(settle(c, {}));
+    }, () => setCatalogueFailed(true));
+  }, [catalogue]);
+
+  const paper = catalogue?.papers.find((p) =>
+    p.subject === selection.subject && p.examBoard === selection.examBoard && p.name === selection.paperName &&
+    (p.level === selection.level || p.level === "")
+  );
+  const yearsKey = paper ? `${selection.subject}|${selection.examBoard}|${selection.paperName}|${selection.level}` : "";
+
+  // Past-paper years: only the years the bank really holds for this paper.
+  useEffect(() => {
+    if (!yearsKey) return;
+    let live = true;
+    setOptions((o) => ({ ...o, selectedYears: [] }));
+    const [subject, examBoard, paperName, level] = yearsKey.split("|");
+    const query = new URLSearchParams({ subject, examBoard, paperName, level });
+    fetch(`/api/papers/available-years?${query}`, { credentials: "include" })
+      .then((res) => (res.ok ? res.json() : { availableYears: [] }))
+      .then((body: { availableYears: number[] }) => live && setYears({ key: yearsKey, list: body.availableYears ?? [] }))
+      .catch(() => live && setYears({ key: yearsKey, list: [] }));
+    return () => {
+      live = false;
+    };
+  }, [yearsKey]);
+
+  const canAfford = user.isAdmin || credits >= OPERATION_COSTS.past_questions;
+  const paperLabel = paper
+    ? `${paper.examBoard} ${paper.level || selection.level} ${paper.subject} ${paper.name}${selection.tier ? ` (${selection.tier})` : ""}, ${mode === "past" ? "past paper" : "predicted paper"}`
+    : "";
+
+  function set<K extends keyof GenerationOptions>(key: K, value: GenerationOptions[K]) {
+    setOptions((o) => ({ ...o, [key]: value }));
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!catalogue || !paper || generating || !canAfford) return;
+    const options_ = mode === "past"
+      ? {
+        ...DEFAULT_GENERATION_OPTIONS,
+        selectedYears: options.selectedYears,
+        includeMarkScheme: options.includeMarkScheme,
+        includeTimeAllocation: options.includeTimeAllocation,
+        useLargeTextFormat: options.useLargeTextFormat,
+      }
+      : { ...options, selectedYears: [] };
+    const input: GenerationRequest = {
+      subject: selection.subject,
+      examBoard: selection.examBoard,
+      paperName: selection.paperName,
+      level: selection.level,
+      isPredicted: mode === "predicted",
+      ...(paper.tiers.length && selection.tier ? { tier: selection.tier as GenerationRequest["tier"] } : {}),
+      options: options_,
+    };
+    const parsed = generationRequestSchema.safeParse(input);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
+    setGenerating(true);
+    setRun({ startedAt: Date.now(), reached: -1, received: [], done: false });
+    requestAnimationFrame(() => progressRef.current?.focus());
+    try {
+      const result = await streamGeneration(parsed.data, (step) =>
+        setRun((r) => r && { ...r, reached: Math.max(r.reached, stepIndex(step)), received: [...r.received, step] }));
+      setRun((r) => r && { ...r, done: true });
+      await sleep(1000);
+      setRun(null);
+      setGenerating(false);
+      const tab = window.open(result.pdfUrl, "_blank");
+      if (tab) tab.opener = null;
+      toast({
+        title: "Paper Generated",
+        description: tab
+          ? `"${result.paper.name}" is ready: its PDF has opened in a new tab.`
+          : `"${result.paper.name}" is ready. Your browser blocked the new tab: open the PDF from Your generated papers.`,
+        variant: "success",
+      });
+      invalidateGeneratedPapers();
+      void refreshCredits();
+    } catch (err) {
+      setRun(null);
+      setGenerating(false);
+      const message = err instanceof GenerationError ? err.message : "We could not reach ExamPrep. Please check your connection and try again.";
+      toast({ title: "Error Generating Paper", description: message, variant: "destructive" });
+      // The credit is given back on failure: show the real balance. A paper may have been saved if the connection dropped.
+      void refreshCredits();
+      invalidateGeneratedPapers();
+    } finally {
+      requestAnimationFrame(() => submitRef.current?.focus());
+    }
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0 space-y-6">
+        <form className="card p-5 sm:p-6" onSubmit={submit} noValidate aria-labelledby="generator-form-title" data-testid="generator-form">
+          <h2 id="generator-form-title" className="text-lg font-bold">Create a paper</h2>
+          {!catalogue && !catalogueFailed && <p className="mt-4 flex items-center gap-2 text-sm text-slate-600"><Spinner /> Loading the papers on offer...</p>}
+          {catalogueFailed && (
+            <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              We could not load the papers on offer. Please reload the page.
+            </p>
+          )}
+          {catalogue && catalogue.papers.length === 0 && (
+            <p className="mt-4 text-sm text-slate-700">No paper can be generated yet: papers are being added to the catalogue.</p>
+          )}
+          {catalogue && catalogue.papers.length > 0 && (
+            <fieldset disabled={generating} className="mt-4 min-w-0 space-y-6" aria-busy={generating || undefined}>
+              <legend className="sr-only">Paper and options</legend>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Select
+                  label="Subject"
+                  value={selection.subject}
+                  onChange={(v) => setSelection(settle(catalogue, { ...selection, subject: v }))}
+                  error={errors.subject}
+                >
+                  {catalogue.subjects.filter((s) => catalogue.papers.some((p) => p.subject === s)).map((s) => <option key={s} value={s}>{s}</option>)}
+                  <optgroup label="Coming soon">
+                    {catalogue.subjects.filter((s) => !catalogue.papers.some((p) => p.subject === s)).map((s) => (
+                      <option key={s} value={s} disabled>{s} (coming soon)</option>
+                    ))}
+                  </optgroup>
+                </Select>
+                <Select
+                  label="Exam board"
+                  value={selection.examBoard}
+                  onChange={(v) => setSelection(settle(catalogue, { ...selection, examBoard: v }))}
+                  error={errors.examBoard}
+                >
+                  {catalogue.examBoards.map((b) => {
+                    const offered = catalogue.papers.some((p) => p.subject === selection.subject && p.examBoard === b.name);
+                    return (
+                      <option key={b.name} value={b.name} disabled={!offered}>
+                        {b.name}
+                        {offered ? "" : b.available ? ` (no ${selection.subject} papers yet)` : " (coming soon)"}
+                      </option>
+                    );
+                  })}
+                </Select>
+                <Select
+                  label="Level"
+                  value={selection.level}
+                  onChange={(v) => setSelection(settle(catalogue, { ...selection, level: v }))}
+                  error={errors.level}
+                >
+                  {catalogue.levels.map((l) => {
+                    const offered = papersFor(catalogue, selection.subject, selection.examBoard, l).length > 0;
+                    return <option key={l} value={l} disabled={!offered}>{l}{offered ? "" : " (coming soon)"}</option>;
+                  })}
+                </Select>
+                <Select
+                  label="Paper"
+                  value={selection.paperName}
+                  onChange={(v) => setSelection(settle(catalogue, { ...selection, paperName: v }))}
+                  error={errors.paperName}
+                  hint={paper ? `${paper.code} · ${formatMinutes(paper.timeMinutes)} · ${paper.totalMarks} marks` : undefined}
+                >
+                  {papersFor(catalogue, selection.subject, selection.examBoard, selection.level).map((p) => <option key={p.id} value={p.name}>{p.name}</option>)}
+                </Select>
+              </div>
+
+              {paper && paper.tiers.length > 0 && (
+                <RadioGroup
+                  legend="Tier"
+                  name="tier"
+                  value={selection.tier}
+                  onChange={(v) => setSelection({ ...selection, tier: v })}
+                  choices={paper.tiers.map((t) => ({ value: t, label: t, text: t === "Higher" ? "Grades 4 to 9" : "Grades 1 to 5" }))}
+                  columns
+                />
+              )}
+
+              <RadioGroup
+                legend="Paper type"
+                name="paperType"
+                value={mode}
+                onChange={(v) => setMode(v as Mode)}
+                columns
+                choices={[
+                  { value: "past", label: "Past paper", text: "The real paper's structure, with recorded past-paper questions first." },
+                  { value: "predicted", label: "Predicted paper", text: "Topics most likely to come up, ranked from past exam trends." },
+                ]}
+              />
+
+              {mode === "past" && (
+                <fieldset className="min-w-0">
+                  <legend className="text-sm font-semibold text-slate-900">Past-paper years</legend>
+                  {!years || years.key !== yearsKey
+                    ? <p className="mt-2 flex items-center gap-2 text-sm text-slate-600"><Spinner /> Checking the past papers we hold...</p>
+                    : years.list.length === 0
+                    ? (
+                      <p className="mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="no-past-years">
+                        No past-paper questions are recorded for this paper yet: the paper uses ExamPrep practice questions in the style of the real paper.
+                      </p>
+                    )
+                    : (
+                      <>
+                        <p className="mt-1 text-xs text-slate-600">Choose none to take past questions from any year.</p>
+                        <div className="mt-2 flex flex-wrap gap-2">
+                          {years.list.map((y) => (
+                            <label key={y} className="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                              <input
+                                type="checkbox"
+                                checked={options.selectedYears.includes(y)}
+                                onChange={(e) =>
+                                  set("selectedYears", e.target.checked ? [...options.selectedYears, y].sort() : options.selectedYears.filter((x) => x !== y))}
+                              />
+                              {y}
+                            </label>
+                          ))}
+                        </div>
+                      </>
+                    )}
+                </fieldset>
+              )}
+
+              {mode === "predicted" && (
+                <div className="grid gap-5 md:grid-cols-2">
+                  <RadioGroup
+                    legend="Prediction confidence"
+                    name="predictionConfidence"
+                    value={options.predictionConfidence}
+                    onChange={(v) => set("predictionConfidence", v as GenerationOptions["predictionConfidence"])}
+                    choices={PREDICTION_CONFIDENCE.map((c) => ({ value: c, label: capital(c), text: CONFIDENCE_TEXT[c] }))}
+                  />
+                  <RadioGroup
+                    legend="Difficulty"
+                    name="difficultyLevel"
+                    value={options.difficultyLevel}
+                    onChange={(v) => set("difficultyLevel", v as GenerationOptions["difficultyLevel"])}
+                    choices={DIFFICULTY_LEVELS.map((d) => ({ value: d, label: capital(d), text: DIFFICULTY_TEXT[d] }))}
+                  />
+                </div>
+              )}
+
+              <fieldset className="min-w-0">
+                <legend className="text-sm font-semibold text-slate-900">Options</legend>
+                <div className="mt-2 grid gap-3 sm:grid-cols-2">
+                  <Check label="Include mark scheme" text="Model answers and marking guidance after the questions." checked={options.includeMarkScheme} onChange={(v) => set("includeMarkScheme", v)} />
+                  <Check label="Time allocation" text="A suggested time beside each question." checked={options.includeTimeAllocation} onChange={(v) => set("includeTimeAllocation", v)} />
+                  <Check label="Large text format" text="Bigger print, for easier reading." checked={options.useLargeTextFormat} onChange={(v) => set("useLargeTextFormat", v)} />
+                  {mode === "predicted" && (
+                    <>
+                      <Check label="Focus on exam trends" text="Weight the questions more strongly towards the predicted topics." checked={options.includeTrendsFocus} onChange={(v) => set("includeTrendsFocus", v)} />
+                      <Check label="Topic weighting" text="Show how strongly each topic is expected, with its evidence." checked={options.includeTopicWeighting} onChange={(v) => set("includeTopicWeighting", v)} />
+                      <Check label="Novel question types" text="Prefer question styles not yet seen on this topic." checked={options.includeNovelQuestionTypes} onChange={(v) => set("includeNovelQuestionTypes", v)} />
+                      <Check label="Contemporary issues" text="Prefer questions set in today's world." checked={options.includeContemporaryIssues} onChange={(v) => set("includeContemporaryIssues", v)} />
+                    </>
+                  )}
+                </div>
+              </fieldset>
+
+              <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center">
+                <button ref={submitRef} type="submit" className="btn-primary px-5 py-2.5" disabled={generating || !canAfford || !paper}>
+                  {generating ? <><Spinner /> Generating...</> : mode === "past" ? "Generate Past Paper" : "Generate Predicted Paper"}
+                </button>
+                <p className="text-sm text-slate-600">
+                  {user.isAdmin ? "Free for admin accounts." : `Uses ${OPERATION_COSTS.past_questions} credit. You have ${credits} credit${credits === 1 ? "" : "s"}.`}
+                </p>
+              </div>
+              {!canAfford && (
+                <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="no-credits">
+                  You need 1 credit to generate a paper. <a href="/pricing" className="font-semibold underline">Buy credits</a>
+                </p>
+              )}
+            </fieldset>
+          )}
+        </form>
+
+        {run && <GenerationProgress ref={progressRef} run={run} paperLabel={paperLabel} />}
+
+        <GeneratedPapersList />
+      </div>
+
+      <aside className="space-y-6" aria-label="About generating papers">
+        <section className="card p-5" aria-labelledby="credits-card-title">
+          <h2 id="credits-card-title" className="text-sm font-semibold text-slate-600">Your credits</h2>
+          <p className="mt-1 text-3xl font-bold" data-testid="generator-credits">{credits}</p>
+          <p className="text-sm text-slate-600">
+            {user.isAdmin ? "Admin accounts generate papers free." : "One credit generates one complete paper with its mark scheme."}
+          </p>
+          <a href="/pricing" className={`${canAfford ? "btn-outline" : "btn-primary"} mt-4 w-full`}>Buy more credits</a>
+        </section>
+
+        <section className="card p-5" aria-labelledby="types-title">
+          <h2 id="types-title" className="text-base font-bold">Paper types explained</h2>
+          <dl className="mt-3 space-y-3 text-sm leading-6 text-slate-700">
+            <div>
+              <dt className="font-semibold text-slate-900">Past paper</dt>
+              <dd>
+                A complete paper in the exam board's format. Questions from real past papers are used first, each with its source; where none are recorded, ExamPrep practice questions
+                written in the same style fill the paper, and each says so.
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-900">Predicted paper</dt>
+              <dd>
+                The same format, with topics ranked by how often and how recently they have been examined, weighted by marks. It ends with a "Why these topics" page. Predictions are
+                informed guesses, not leaked papers.
+              </dd>
+            </div>
+          </dl>
+        </section>
+
+        <section className="card p-5" aria-labelledby="faq-title">
+          <h2 id="faq-title" className="text-base font-bold">FAQ</h2>
+          <div className="mt-2 divide-y divide-slate-200 text-sm">
+            <Faq q="How much does a paper cost?">One credit, for a past or a predicted paper. Admin accounts generate papers free.</Faq>
+            <Faq q="What if generation fails?">Your credit is given back straight away and the error says what went wrong.</Faq>
+            <Faq q="How long does it take?">Usually a few seconds; it can take up to a minute. Keep the page open until the PDF opens.</Faq>
+            <Faq q="Where are my papers saved?">
+              In the list on this page and on <a href="/history" className="font-medium text-brand-700 underline">My Progress</a>, where you can open the PDF, read the paper with its answers, or delete it.
+            </Faq>
+            <Faq q="Are these real exam questions?">
+              Only questions that show a past-paper source are from real papers. The others are ExamPrep practice questions written in the style of the real paper.
+            </Faq>
+          </div>
+        </section>
+      </aside>
+    </div>
+  );
+}
+
+function formatMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h ? `${h} h${m ? ` ${m} min` : ""}` : `${m} min`;
+}
+
+function Select({ label, value, onChange, error, hint, children }: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100"
+      >
+        {children}
+      </select>
+      {hint && !error && <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">{hint}</p>}
+      {error && <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">{error}</p>}
+    </div>
+  );
+}
+
+function RadioGroup({ legend, name, value, onChange, choices, columns = false }: {
+  legend: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  choices: { value: string; label: string; text: string }[];
+  columns?: boolean;
+}) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
+      <div className={`mt-2 grid gap-2 ${columns ? "sm:grid-cols-2" : ""}`}>
+        {choices.map((c) => (
+          <label
+            key={c.value}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+          >
+            <input type="radio" name={name} value={c.value} checked={value === c.value} onChange={() => onChange(c.value)} className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600" />
+            <span>
+              <span className="block font-semibold text-slate-900">{c.label}</span>
+              <span className="block text-slate-600">{c.text}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Check({ label, text, checked, onChange }: { label: string; text: string; checked: boolean; onChange: (v: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={`${id}-text`} className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600" />
+      <div>
+        <label htmlFor={id} className="font-semibold text-slate-900">{label}</label>
+        <p id={`${id}-text`} className="text-slate-600">{text}</p>
+      </div>
+    </div>
+  );
+}
+
+function Faq({ q, children }: { q: string; children: ReactNode }) {
+  return (
+    <details className="group py-2.5">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-2 font-medium text-slate-900 [&::-webkit-details-marker]:hidden">
+        {q}
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0 transition-transform group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="m6 9 6 6 6-6" />
+        </svg>
+      </summary>
+      <div className="mt-2 leading-6 text-slate-700">{children}</div>
+    </details>
+  );
+}
