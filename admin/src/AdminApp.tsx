@@ -5,6 +5,7 @@ import { AdminTabs } from "./AdminTabs.tsx";
 import { CreditDebug } from "./CreditDebug.tsx";
 import { CreditSystemTest } from "./CreditSystemTest.tsx";
 import { DiscountCodes } from "./DiscountCodes.tsx";
+import { SystemSettings } from "./SystemSettings.tsx";
 
 const PAGES: Record<string, { title: string; summary: string }> = {
   "exam-papers": {
@@ -23,6 +24,7 @@ const PAGES: Record<string, { title: string; summary: string }> = {
  */
 export const SETTINGS_TABS: { id: string; label: string; Panel: ComponentType }[] = [
   { id: "discount-codes", label: "Discount Codes", Panel: DiscountCodes },
+  { id: "system", label: "System", Panel: SystemSettings },
 ];
 
 /** Admin pages with a working tool, by page name. */
