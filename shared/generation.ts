@@ -144,6 +144,8 @@ export interface ViewerPaper {
   totalMarks: number;
   timeMinutes: number;
   questions: ViewerQuestion[];
+  /** Predicted papers: the "Why these topics" evidence, as on the PDF's last page. */
+  evidence: PaperDocument["evidence"] | null;
 }
 
 /** The generated paper as history lists it (§3 Generated paper). */

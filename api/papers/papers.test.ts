@@ -236,6 +236,10 @@ describe("a student's papers", () => {
     expect(viewer.questions).toHaveLength(30);
     expect(viewer.questions[0]).toMatchObject({ questionNumber: "01.1", marks: 1, sectionName: expect.stringMatching(/^Theme A/) });
     expect(viewer.questions.every((q: { content: string; modelAnswer: string }) => !/<script|onerror|javascript:/i.test(q.content + q.modelAnswer))).toBe(true);
+    expect(viewer.evidence).toBeNull();
+    const predictedViewer = await (await send(t.app, `/api/generated-papers/${second.id}`, undefined, owner.cookie)).json();
+    expect(predictedViewer.evidence.summary).toMatch(/No past-paper questions have been recorded/);
+    expect(predictedViewer.evidence.topics.length).toBeGreaterThan(3);
 
     for (const path of [`/api/generated-papers/${first.id}`, `/api/generated-papers/${first.id}/pdf`]) {
       expect((await send(t.app, path, undefined, other.cookie)).status).toBe(404);

@@ -157,6 +157,7 @@ export function viewerPaper(row: GeneratedRow): ViewerPaper {
     totalMarks: doc.totalMarks,
     timeMinutes: doc.timeMinutes,
     questions,
+    evidence: doc.evidence ?? null,
   };
 }
 

@@ -185,6 +185,24 @@ export default function PaperViewer({ paperId }: { paperId: string }) {
         ))}
       </div>
 
+      {paper.evidence && (
+        <section className="card mt-8 p-5 sm:p-6" aria-labelledby="evidence-title" data-testid="evidence">
+          <h2 id="evidence-title" className="text-xl font-bold">Why these topics</h2>
+          <p className="mt-2 text-slate-700">{paper.evidence.summary}</p>
+          <ul className="mt-4 divide-y divide-slate-200">
+            {paper.evidence.topics.map((t) => (
+              <li key={t.topic} className="py-3">
+                <p className="font-semibold">
+                  {t.name} <span className="text-sm font-normal text-slate-600">· {t.marksOnPaper} mark{t.marksOnPaper === 1 ? "" : "s"} on this paper{paper.evidence!.recorded ? ` · weight ${t.score}/100` : ""}</span>
+                </p>
+                <p className="mt-1 text-sm text-slate-700">{paper.evidence!.recorded ? t.reason : t.covers}</p>
+                {t.examined.length > 0 && <p className="mt-1 text-xs text-slate-600">Examined: {t.examined.join(", ")}</p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <section className="mark-scheme card mt-8 p-5 sm:p-6" aria-labelledby="mark-scheme-title" data-testid="mark-scheme">
         <h2 id="mark-scheme-title" className="text-xl font-bold">Mark Scheme</h2>
         <ol className="mt-4 divide-y divide-slate-200">

@@ -195,6 +195,8 @@ describe("the student's main journey", () => {
     expect(await page.locator("[data-testid=paper-question]", { hasText: "[1 mark]" }).count()).toBeGreaterThan(0);
     expect(await page.getByTestId("model-answer").count()).toBe(0);
     expect(await page.getByTestId("mark-scheme").isVisible()).toBe(true);
+    // A predicted paper explains its topics, as on the PDF's last page.
+    expect(await page.getByTestId("evidence").getByRole("heading", { name: "Why these topics" }).count()).toBe(1);
     await screenshots(page, "viewer");
 
     await page.getByRole("button", { name: "Show Answers" }).click();
