@@ -95,12 +95,17 @@ export function SystemSettings() {
   );
 }
 
-function Card({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
+function Card({ title, description, action, children }: { title: string; description: ReactNode; action?: ReactNode; children: ReactNode }) {
   const id = useId();
   return (
     <section className="card p-6" aria-labelledby={id}>
-      <h4 id={id} className="text-base font-bold">{title}</h4>
-      <p className="mt-1 text-sm text-slate-600">{description}</p>
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h4 id={id} className="text-base font-bold">{title}</h4>
+          <p className="mt-1 text-sm text-slate-600">{description}</p>
+        </div>
+        {action}
+      </div>
       <div className="mt-4">{children}</div>
     </section>
   );
@@ -325,10 +330,11 @@ const STATUS_CLASSES: Record<Mail["status"], string> = {
 
 function OutboxCard({ outbox, onRefresh }: { outbox: Outbox | null; onRefresh: () => void }) {
   return (
-    <Card title="Outbox" description="The latest 20 e-mails: sent, failed, or kept here when no mail service is configured.">
-      <div className="mb-3 flex justify-end">
-        <button type="button" className="btn-outline" onClick={onRefresh}>Refresh</button>
-      </div>
+    <Card
+      title="Outbox"
+      description="The latest 20 e-mails: sent, failed, or kept here when no mail service is configured."
+      action={<button type="button" className="btn-outline shrink-0" onClick={onRefresh}>Refresh</button>}
+    >
       {!outbox ? (
         <p className="text-sm text-slate-600">Loading mail...</p>
       ) : outbox.mails.length === 0 ? (
