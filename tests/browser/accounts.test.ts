@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, launch, newPage, seriousViolations } from "./helpers.ts";
+import { baseURL, hydrated, launch, newPage, seriousViolations } from "./helpers.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,7 +10,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
+// Until an island has hydrated its controls do nothing (a click on the Register tab, Sign Out or a
+// settings tab is lost), so every step waits for the island it is about to use.
 async function register(page: Page, fields: { fullName: string; email: string; username?: string; password: string }) {
+  await hydrated(page, "AuthForms");
   await page.getByRole("tab", { name: "Register" }).click();
   await page.getByLabel("Full name").fill(fields.fullName);
   await page.getByLabel("E-mail").fill(fields.email);
@@ -21,7 +24,15 @@ async function register(page: Page, fields: { fullName: string; email: string; u
   await page.getByRole("button", { name: "Create Account" }).click();
 }
 
+/** Signs out and waits for the home page that follows (its 'Logged out' toast). */
+async function signOut(page: Page) {
+  await hydrated(page, "UserMenu");
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Logged out");
+}
+
 async function signIn(page: Page, username: string, password: string) {
+  await hydrated(page, "AuthForms");
   await page.getByLabel("Username or e-mail").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
@@ -37,7 +48,7 @@ describe("accounts in the browser", () => {
     await expect.poll(() => page.locator("header").innerText()).toContain("Hello, Amira Khan");
     await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Registration successful");
 
-    await page.getByRole("button", { name: "Sign Out" }).click();
+    await signOut(page);
     await page.waitForURL(baseURL() + "/");
     await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Logged out");
     expect(await page.locator("header").innerText()).not.toContain("Hello");
@@ -57,7 +68,7 @@ describe("accounts in the browser", () => {
     await page.goto(baseURL() + "/auth");
     await register(page, { fullName: "Ben Ode", email: "ben.browser@example.com", password: "secret123" });
     await page.waitForURL(baseURL() + "/");
-    await page.getByRole("button", { name: "Sign Out" }).click();
+    await signOut(page);
     await page.waitForURL(baseURL() + "/");
 
     await page.goto(baseURL() + "/history");
@@ -71,6 +82,7 @@ describe("accounts in the browser", () => {
   it("shows the spec's validation messages and the server's answer to a wrong password", async () => {
     const page = await newPage(browser);
     await page.goto(baseURL() + "/auth");
+    await hydrated(page, "AuthForms");
     await page.getByRole("tab", { name: "Register" }).click();
     await page.getByLabel("Full name").fill("A");
     await page.getByLabel("E-mail").fill("not-an-email");
@@ -107,6 +119,7 @@ describe("accounts in the browser", () => {
     await register(page, { fullName: "Cara Lee", email: "cara.browser@example.com", password: "secret123" });
     await page.waitForURL(baseURL() + "/");
     await page.goto(baseURL() + "/settings");
+    await hydrated(page, "AccountSettings");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Settings");
     expect(await page.locator("#admin-root").count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
@@ -124,6 +137,7 @@ describe("accounts in the browser", () => {
     await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Preferences saved");
 
     await page.reload();
+    await hydrated(page, "AccountSettings");
     expect(await page.locator("header").innerText()).toContain("Hello, Cara Lee-Jones");
     await page.getByRole("tab", { name: "Notifications" }).click();
     expect(await page.getByRole("switch", { name: /Product updates/ }).isChecked()).toBe(true);
