@@ -144,7 +144,7 @@ function Purchase({ credits, subscriptionStatus }: { credits: number; subscripti
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <section className="card p-6" aria-labelledby="buy-title">
         <h2 id="buy-title" className="text-lg font-bold">Buy credits</h2>
         <p className="mt-1 text-sm text-slate-600">One credit makes one complete paper with its mark scheme. Bulk discounts: 5% from 5, 10% from 10, 20% from 20.</p>
@@ -198,7 +198,7 @@ function Purchase({ credits, subscriptionStatus }: { credits: number; subscripti
                 onChange={(e) => setCodeText(e.target.value)}
                 placeholder="Discount code"
                 disabled={checking || buying}
-                className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm uppercase"
+                className="w-0 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm uppercase"
               />
               <button type="submit" className="btn-outline" disabled={checking || buying}>{checking ? "Checking..." : "Apply"}</button>
             </form>
