@@ -348,7 +348,14 @@ export default function StudyPlanner({ hasModel }: { hasModel: boolean }) {
                     onChange={(e) => set("methods", e.target.checked ? [...form.methods, m] : form.methods.filter((x) => x !== m))}
                     className="h-4 w-4 shrink-0 accent-brand-600"
                   />
-                  {m}
+                  <span className="min-w-0">
+                    {m.split("/").map((part, i) => (
+                      <span key={part}>
+                        {i > 0 && <>/<wbr /></>}
+                        {part}
+                      </span>
+                    ))}
+                  </span>
                 </label>
               ))}
             </div>
@@ -365,7 +372,7 @@ export default function StudyPlanner({ hasModel }: { hasModel: boolean }) {
       </form>
 
       <div>
-        <div role="tablist" aria-label="Study plan" className="grid grid-cols-3 gap-1 border-b border-slate-200 sm:flex" onKeyDown={onTabKey}>
+        <div role="tablist" aria-label="Study plan" className="grid grid-cols-[auto_auto_auto] gap-1 border-b border-slate-200 sm:flex" onKeyDown={onTabKey}>
           {TABS.map(([t, label]) => (
             <button
               key={t}
@@ -379,7 +386,7 @@ export default function StudyPlanner({ hasModel }: { hasModel: boolean }) {
               aria-controls={`study-panel-${t}`}
               tabIndex={tab === t ? 0 : -1}
               onClick={() => setTab(t)}
-              className={`-mb-px border-b-2 px-2 py-2 text-center text-sm font-semibold sm:whitespace-nowrap sm:px-4 ${tab === t ? "border-brand-600 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+              className={`-mb-px border-b-2 px-1 py-2 text-center text-[13px] font-semibold sm:whitespace-nowrap sm:px-4 sm:text-sm ${tab === t ? "border-brand-600 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"}`}
             >
               {label}
             </button>
