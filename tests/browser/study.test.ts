@@ -1,16 +1,12 @@
 // /study-recommendations in Chromium: the form's rules, an offline plan in its three tabs, Mark Complete
 // and the figures that follow, axe on every tab, no sideways scrolling at 375 px; and, against a second
 // server whose model is the local OpenAI stand-in, each model failure's title and text (§8).
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
 import { createServer as createNetServer, type Server as NetServer, type Socket, connect as netConnect } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
-import { TEST_ENV } from "./global-setup.ts";
+import { startServer, type TestServer } from "./server.ts";
 import { connect, type Database } from "../../api/db/client.ts";
 import { generatedPapers, sessions, studyProgress, users } from "../../api/db/schema.ts";
 import { hashSessionToken, SESSION_COOKIE } from "../../api/auth/session.ts";
@@ -154,17 +150,6 @@ describe("study recommendations without a model (offline planner)", () => {
 
 // ---- A second server whose model is the local stand-in, behind a proxy that can refuse connections.
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createNetServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
 /** A TCP proxy to the stand-in; `refuse()` closes it and its connections, so new ones are refused. */
 async function startProxy(targetPort: number): Promise<{ port: number; refuse: () => Promise<void> }> {
   const sockets = new Set<Socket>();
@@ -195,7 +180,7 @@ async function startProxy(targetPort: number): Promise<{ port: number; refuse: (
 describe("study recommendations from a model (second server, OpenAI stand-in)", () => {
   let standIn: OpenAIStandIn;
   let proxy: Awaited<ReturnType<typeof startProxy>>;
-  let server: ChildProcess | undefined;
+  let server: TestServer | undefined;
   let base: string;
   let db: Database;
   let reply: (req: ChatRequest) => StandInReply = () => ({ content: "{}" });
@@ -203,41 +188,16 @@ describe("study recommendations from a model (second server, OpenAI stand-in)", 
   beforeAll(async () => {
     standIn = await startOpenAIStandIn((req) => reply(req));
     proxy = await startProxy(Number(new URL(standIn.baseUrl).port));
-    const port = await freePort();
-    const dir = mkdtempSync(join(tmpdir(), "examprep-study-model-"));
-    const databaseUrl = `file:${join(dir, "model.db")}`;
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["run", "-A", "server/start.ts"], {
-      env: {
-        ...process.env,
-        ...TEST_ENV,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: databaseUrl,
-        NODE_ENV: "test",
-        OPENAI_API_KEY: "sk-browser-test",
-        OPENAI_BASE_URL: `http://127.0.0.1:${proxy.port}/v1`,
-        OPENAI_MODEL: "stand-in-model",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    server = await startServer("study-model", {
+      OPENAI_API_KEY: "sk-browser-test",
+      OPENAI_BASE_URL: `http://127.0.0.1:${proxy.port}/v1`,
+      OPENAI_MODEL: "stand-in-model",
     });
-    let output = "";
-    server.stdout?.on("data", (d) => (output += d));
-    server.stderr?.on("data", (d) => (output += d));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (server.exitCode !== null || Date.now() > deadline) throw new Error(`The model server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    db = await connect(databaseUrl);
+    base = server.baseURL;
+    db = await connect(server.databaseUrl);
   });
   afterAll(async () => {
-    server?.kill("SIGTERM");
+    server?.stop();
     await standIn?.close().catch(() => {});
   });
 
