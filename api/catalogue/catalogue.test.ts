@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { count } from "drizzle-orm";
 import { createTestApp } from "../test-utils.ts";
@@ -28,6 +29,17 @@ describe("catalogue API", () => {
     const samples = body.filter((p) => p.name !== "Paper 1 - Christianity and Islam");
     expect(samples).toHaveLength(6);
     for (const p of samples) expect(p.examDate! >= "2025-05-21" && p.examDate! <= "2025-06-15").toBe(true);
+  });
+
+  it("sends the papers list gzip-compressed to a client that accepts it, the same list", async () => {
+    const { app } = await createTestApp();
+    const plain = await (await app.request("/api/papers")).text();
+    const res = await app.request("/api/papers", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(res.headers.get("vary")).toBe("Accept-Encoding");
+    const body = new Uint8Array(await res.arrayBuffer());
+    expect(body.length).toBeLessThan(plain.length / 3);
+    expect(gunzipSync(body).toString("utf8")).toBe(plain);
   });
 
   it("GET /api/subjects and /api/exam-boards answer from the database with a 5-minute cache", async () => {

@@ -10,8 +10,12 @@ import { addSubject, CATALOGUE_LISTS, catalogueList } from "./service.ts";
 export const catalogueRoutes = new Hono<AppEnv>();
 for (const name of Object.keys(CATALOGUE_LISTS) as (keyof typeof CATALOGUE_LISTS)[]) {
   catalogueRoutes.get(`/${name}`, async (c) => {
-    const { json } = await catalogueList(c.var.deps.db, name);
-    return c.body(json, 200, { "Content-Type": "application/json", "Cache-Control": `public, max-age=${CACHE_SECONDS.lists}` });
+    const { json, gzip } = await catalogueList(c.var.deps.db, name);
+    const headers = { "Content-Type": "application/json", "Cache-Control": `public, max-age=${CACHE_SECONDS.lists}`, Vary: "Accept-Encoding" };
+    if (/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
+      return c.body(gzip as Uint8Array<ArrayBuffer>, 200, { ...headers, "Content-Encoding": "gzip" });
+    }
+    return c.body(json, 200, headers);
   });
 }
 

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { asc, sql } from "drizzle-orm";
 import { HttpError } from "../http.ts";
 import type { Database } from "../db/client.ts";
@@ -10,7 +11,7 @@ import { CACHE_SECONDS } from "../../shared/constants.ts";
  * per database, with their JSON, for the spec's list cache time (5 min); catalogue writes call
  * invalidateCatalogue() so their change shows at once on this server.
  */
-const listCache = new WeakMap<Database, Map<string, { expiresAt: number; value: unknown; json: string }>>();
+const listCache = new WeakMap<Database, Map<string, { expiresAt: number; value: unknown; json: string; gzip: Uint8Array }>>();
 
 export function invalidateCatalogue(db: Database): void {
   listCache.delete(db);
@@ -71,13 +72,15 @@ type Lists = typeof CATALOGUE_LISTS;
 export async function catalogueList<K extends keyof Lists>(
   db: Database,
   name: K,
-): Promise<{ value: Awaited<ReturnType<Lists[K]>>; json: string }> {
+): Promise<{ value: Awaited<ReturnType<Lists[K]>>; json: string; gzip: Uint8Array }> {
   let entries = listCache.get(db);
   if (!entries) listCache.set(db, (entries = new Map()));
   const hit = entries.get(name);
-  if (hit && hit.expiresAt > Date.now()) return hit as { value: Awaited<ReturnType<Lists[K]>>; json: string };
+  if (hit && hit.expiresAt > Date.now()) return hit as { value: Awaited<ReturnType<Lists[K]>>; json: string; gzip: Uint8Array };
   const value = (await CATALOGUE_LISTS[name](db)) as Awaited<ReturnType<Lists[K]>>;
-  const entry = { expiresAt: Date.now() + CACHE_SECONDS.lists * 1000, value, json: JSON.stringify(value) };
+  const json = JSON.stringify(value);
+  // Compressed once with the list: the papers list carries each paper's blueprint (tens of KB).
+  const entry = { expiresAt: Date.now() + CACHE_SECONDS.lists * 1000, value, json, gzip: new Uint8Array(gzipSync(json)) };
   entries.set(name, entry);
   return entry;
 }
