@@ -22,7 +22,8 @@ function goodAnswer(prompt: string, n: number) {
   const ask = JSON.parse(prompt) as { totalMarks: number; partMarks: number[]; multipleChoiceParts: number[]; topic: { name: string } };
   return {
     parts: ask.partMarks.map((marks, i) => ({
-      content: `<p>Model-written question ${n}.${i + 1} about ${ask.topic.name}: consider perspective ${n * 7 + i} on this matter and respond carefully.</p>`,
+      // Words of its own for every question: the engine rightly refuses near-duplicates of earlier ones.
+      content: `<p>Model-written question about ${ask.topic.name}. ${Array.from({ length: 12 }, (_, k) => `idea${n}x${i}x${k}`).join(" ")}?</p>`,
       marks,
       ...(ask.multipleChoiceParts.includes(i + 1) ? { options: ["First view", "Second view", "Third view", "Fourth view"] } : {}),
       markScheme: `<p>One mark for each valid point about perspective ${n * 7 + i}.</p>`,
