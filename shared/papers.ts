@@ -230,13 +230,33 @@ export function matchSlots<Q>(slots: readonly Slot[], candidates: readonly Q[], 
 /** All the slots of a blueprint in paper order. */
 export const allSlots = (bp: Pick<Blueprint, "sections">) => bp.sections.flatMap((s) => s.slots);
 
-/** The admin structure editor's view of a blueprint (admin-tools.md §3 Paper structure), stored beside it. */
+/** The admin structure editor's view of a blueprint's sections (admin-tools.md §3 Paper structure). */
 export function editorStructure(bp: Blueprint) {
-  return bp.sections.map((s) => ({
+  return bp.sections.map((s, si) => ({
     name: s.name,
     questionCount: s.slots.length,
     questionTypes: [...new Set(s.slots.map((q) => q.type))],
     marks: [...new Set(s.slots.map((q) => q.marks))].sort((a, b) => a - b),
-    questions: s.slots.map((q, i) => ({ id: `${s.name}-${i + 1}`, type: q.type, marks: q.marks })),
+    questions: s.slots.map((q, i) => ({ id: `${si + 1}.${i + 1}`, type: q.type, marks: q.marks })),
   }));
 }
+
+/**
+ * What the catalogue says of a paper that can be generated: its code, tiers, time and marks. It is
+ * derived from the blueprint and sent with the catalogue list, so the generator form and the home
+ * page need no blueprint (the blueprint stays on the server, where only the engine reads it).
+ */
+export const paperFactsSchema = z.object({
+  code: z.string().min(1),
+  tiers: z.array(z.enum(TIERS)),
+  timeMinutes: z.number().int().min(1),
+  totalMarks: z.number().int().min(1),
+});
+export type PaperFacts = z.infer<typeof paperFactsSchema>;
+
+export const paperFacts = (bp: Blueprint): PaperFacts => ({
+  code: bp.code,
+  tiers: bp.tiers,
+  timeMinutes: bp.timeMinutes,
+  totalMarks: bp.totalMarks,
+});

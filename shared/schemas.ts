@@ -10,6 +10,7 @@ import {
   PASSWORD_MIN,
   USERNAME_MIN,
 } from "./constants.ts";
+import { paperFactsSchema } from "./papers.ts";
 
 const usernameMessage = `Username must be at least ${USERNAME_MIN} characters`;
 const passwordMessage = `Password must be at least ${PASSWORD_MIN} characters`;
@@ -97,6 +98,8 @@ export const paperSchema = z.object({
   subjectCode: z.string().nullable(),
   sectionCount: z.number().int().min(1),
   questionStructure: z.string(),
+  /** Code, tiers, time and marks of a paper that can be generated; null for one that cannot yet. */
+  generation: paperFactsSchema.nullable(),
 });
 export type Paper = z.infer<typeof paperSchema>;
 

@@ -23,8 +23,15 @@ describe("catalogue API", () => {
     for (const p of body) {
       expect(p.examBoard).toBe("AQA");
       expect(p.level).toBe("GCSE");
-      // Every seeded paper has its blueprint (the generator needs it).
-      expect(JSON.parse(p.questionStructure).totalMarks).toBeGreaterThan(0);
+      // Every seeded paper can be generated: the list carries its blueprint's facts and the admin
+      // editor's structure, never the blueprint itself (the engine's data stays on the server).
+      expect(p.generation).toMatchObject({ code: expect.stringMatching(/^\d{4}\//), timeMinutes: expect.any(Number) });
+      const structure = JSON.parse(p.questionStructure);
+      expect(structure.sections).toHaveLength(p.sectionCount);
+      const marks = structure.sections.flatMap((s: { questions: { marks: number }[] }) => s.questions.map((q) => q.marks));
+      expect(marks.every((m: number) => m > 0)).toBe(true);
+      expect(p).not.toHaveProperty("blueprint");
+      expect(p.questionStructure).not.toContain('"topics"');
     }
     const samples = body.filter((p) => p.name !== "Paper 1 - Christianity and Islam");
     expect(samples).toHaveLength(6);
@@ -99,7 +106,7 @@ describe("catalogue API", () => {
 
 describe("home subject grid", () => {
   it("shows subjects with a paper as available with level and earliest exam date, the rest as coming soon", () => {
-    const catalogue = SAMPLE_PAPERS.map((p, i) => ({ ...p, id: i, createdAt: "", sectionCount: 1, questionStructure: "" }));
+    const catalogue = SAMPLE_PAPERS.map((p, i) => ({ ...p, id: i, createdAt: "", sectionCount: 1, questionStructure: "", generation: null }));
     catalogue.push({ ...catalogue[1], id: 99, examDate: "2025-05-01", level: "" });
     const grid = subjectAvailability(HOME_SUBJECTS, catalogue);
     expect(grid).toHaveLength(16);

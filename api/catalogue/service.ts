@@ -4,6 +4,8 @@ import { HttpError } from "../http.ts";
 import type { Database } from "../db/client.ts";
 import { examBoards, levels, papers, subjects } from "../db/schema.ts";
 import type { Paper } from "../../shared/schemas.ts";
+import { paperFacts } from "../../shared/papers.ts";
+import { readBlueprint } from "../papers/bank.ts";
 import { CACHE_SECONDS } from "../../shared/constants.ts";
 
 /**
@@ -17,8 +19,13 @@ export function invalidateCatalogue(db: Database): void {
   listCache.delete(db);
 }
 
-export function listPapers(db: Database): Promise<Paper[]> {
-  return db.select().from(papers).orderBy(asc(papers.subject), asc(papers.examDate), asc(papers.name)).all();
+/** The catalogue's papers (§3 Paper), each with the facts of its blueprint when it can be generated. */
+export async function listPapers(db: Database): Promise<Paper[]> {
+  const rows = await db.select().from(papers).orderBy(asc(papers.subject), asc(papers.examDate), asc(papers.name)).all();
+  return rows.map(({ blueprint, ...paper }) => {
+    const bp = readBlueprint(blueprint);
+    return { ...paper, generation: bp ? paperFacts(bp) : null };
+  });
 }
 
 export function listSubjects(db: Database) {
@@ -79,7 +86,7 @@ export async function catalogueList<K extends keyof Lists>(
   if (hit && hit.expiresAt > Date.now()) return hit as { value: Awaited<ReturnType<Lists[K]>>; json: string; gzip: Uint8Array };
   const value = (await CATALOGUE_LISTS[name](db)) as Awaited<ReturnType<Lists[K]>>;
   const json = JSON.stringify(value);
-  // Compressed once with the list: the papers list carries each paper's blueprint (tens of KB).
+  // Compressed once with the list, not on every request.
   const entry = { expiresAt: Date.now() + CACHE_SECONDS.lists * 1000, value, json, gzip: new Uint8Array(gzipSync(json)) };
   entries.set(name, entry);
   return entry;

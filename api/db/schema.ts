@@ -83,8 +83,14 @@ export const papers = sqliteTable(
     description: text("description"),
     subjectCode: text("subject_code"),
     sectionCount: integer("section_count").notNull().default(1),
-    /** The paper's blueprint as JSON text (admin-tools.md §3 Paper structure). */
+    /** The paper structure the admin tools show and edit (admin-tools.md §3 Paper structure), JSON text. */
     questionStructure: text("question_structure").notNull().default(""),
+    /**
+     * The paper engine's blueprint (shared/papers.ts), JSON text, or null for a paper that cannot be
+     * generated yet. Kept apart from questionStructure so the catalogue list stays small: the
+     * blueprint's topic list and slot pools are tens of KB a paper and only the engine reads them.
+     */
+    blueprint: text("blueprint"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("papers_identity_unique").on(t.subject, t.examBoard, t.level, t.name)],

@@ -7,7 +7,7 @@ import { bankProblems } from "./bank-check.ts";
 import { loadBanks, readBlueprint } from "./bank.ts";
 import { createTestDeps } from "../test-utils.ts";
 import { papers, questions } from "../db/schema.ts";
-import { allSlots, unsafeHtml } from "../../shared/papers.ts";
+import { allSlots, editorStructure, unsafeHtml } from "../../shared/papers.ts";
 
 const files = readdirSync("api/papers/bank").filter((n) => n.endsWith(".json")).sort();
 
@@ -55,11 +55,32 @@ describe("question bank files", () => {
       const { paper } = bank.blueprint;
       const row = await deps.db.select().from(papers).where(and(eq(papers.subject, paper.subject), eq(papers.name, paper.name), eq(papers.level, paper.level))).get();
       expect(row, `${paper.subject} ${paper.name}`).toBeDefined();
-      const bp = readBlueprint(row!.questionStructure)!;
+      const bp = readBlueprint(row!.blueprint)!;
       expect(allSlots(bp)).toEqual(allSlots(bank.blueprint));
       const stored = await deps.db.select().from(questions).where(eq(questions.paperId, row!.id)).all();
       expect(stored).toHaveLength(bank.questions.length);
       expect(stored.every((q) => q.origin === "practice" && /: not from a past paper\.$/.test(q.attribution))).toBe(true);
     }
+  });
+
+  it("moves a blueprint kept in questionStructure by an earlier version to its own column, and keeps an admin's own structure", async () => {
+    const deps = await createTestDeps();
+    const { seed } = await import("../db/seed.ts");
+    const [biology, physics] = loadBanks().filter((b) => ["Biology", "Physics"].includes(b.blueprint.paper.subject));
+    const rowOf = (subject: string) => deps.db.select().from(papers).where(eq(papers.subject, subject)).get();
+    // As an earlier version stored them: the whole blueprint in questionStructure, no blueprint column.
+    await deps.db.update(papers).set({ questionStructure: JSON.stringify({ ...biology.blueprint, seeded: true }), blueprint: null })
+      .where(eq(papers.subject, "Biology"));
+    // An admin's own structure, which a start must never overwrite.
+    const own = JSON.stringify({ sections: [{ name: "Section A", questionCount: 1, questionTypes: ["Essay"], marks: [100], questions: [{ id: "q1", type: "Essay", marks: 100 }] }] });
+    await deps.db.update(papers).set({ questionStructure: own, blueprint: null }).where(eq(papers.subject, "Physics"));
+
+    await seed(deps.db);
+    const bio = (await rowOf("Biology"))!;
+    expect(allSlots(readBlueprint(bio.blueprint)!)).toEqual(allSlots(biology.blueprint));
+    expect(JSON.parse(bio.questionStructure)).toEqual({ seeded: true, sections: editorStructure(biology.blueprint) });
+    const phy = (await rowOf("Physics"))!;
+    expect(phy.questionStructure).toBe(own);
+    expect(allSlots(readBlueprint(phy.blueprint)!)).toEqual(allSlots(physics.blueprint));
   });
 });

@@ -28,17 +28,19 @@ export function loadBanks(dir = BANK_DIR): BankFile[] {
   return files;
 }
 
-/** The stored form of a blueprint: the blueprint itself plus the admin structure editor's fields. */
-export function storedStructure(bp: Blueprint): string {
-  const editor = editorStructure(bp);
-  return JSON.stringify({ ...bp, seeded: true, sections: bp.sections.map((s, i) => ({ ...editor[i], ...s })) });
+/**
+ * The paper structure stored for a seeded paper: the admin editor's sections, marked as seeded so a
+ * later start may bring it up to date (an admin's own structure carries no mark and is kept).
+ */
+export function seededStructure(bp: Blueprint): string {
+  return JSON.stringify({ seeded: true, sections: editorStructure(bp) });
 }
 
-/** The blueprint stored for a catalogue paper, or null when it has none (or an unreadable one). */
-export function readBlueprint(questionStructure: string): Blueprint | null {
-  if (!questionStructure.trim()) return null;
+/** A catalogue paper's blueprint (its `blueprint` column), or null when it has none or an unreadable one. */
+export function readBlueprint(stored: string | null): Blueprint | null {
+  if (!stored?.trim()) return null;
   try {
-    const parsed = blueprintSchema.safeParse(JSON.parse(questionStructure));
+    const parsed = blueprintSchema.safeParse(JSON.parse(stored));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -69,7 +71,8 @@ export async function seedBanks(db: Database, files: BankFile[] = loadBanks()): 
       eq(papers.name, bp.paper.name),
     );
     let paper = await db.select().from(papers).where(identity).get();
-    const structure = storedStructure(bp);
+    const structure = seededStructure(bp);
+    const blueprint = JSON.stringify(bp);
     if (!paper) {
       paper = await db.insert(papers).values({
         ...bp.paper,
@@ -77,10 +80,16 @@ export async function seedBanks(db: Database, files: BankFile[] = loadBanks()): 
         description: `${bp.paperTitle}: ${Math.floor(bp.timeMinutes / 60)} h ${bp.timeMinutes % 60} min, ${bp.totalMarks} marks.`,
         sectionCount: bp.sections.length,
         questionStructure: structure,
+        blueprint,
       }).onConflictDoNothing().returning().get() ?? await db.select().from(papers).where(identity).get();
-    } else if (!paper.questionStructure.trim() || (paper.questionStructure.includes('"seeded":true') && paper.questionStructure !== structure)) {
-      // An admin's own structure (no 'seeded' mark) is never overwritten.
-      await db.update(papers).set({ questionStructure: structure, sectionCount: bp.sections.length }).where(eq(papers.id, paper.id));
+    } else {
+      // The bank file is the blueprint's source; an admin's own structure (no 'seeded' mark) is kept.
+      const ownStructure = paper.questionStructure.trim() !== "" && !paper.questionStructure.includes('"seeded":true');
+      const update = {
+        ...(paper.blueprint !== blueprint ? { blueprint } : {}),
+        ...(!ownStructure && paper.questionStructure !== structure ? { questionStructure: structure, sectionCount: bp.sections.length } : {}),
+      };
+      if (Object.keys(update).length) await db.update(papers).set(update).where(eq(papers.id, paper.id));
     }
     if (!paper) continue;
     const rows = file.questions.map((q) => ({

@@ -60,7 +60,7 @@ export const paperRoutes = new Hono<AppEnv>()
     const id = idParam(c.req.param("id"));
     const paper = await c.var.deps.db.select().from(papers).where(eq(papers.id, id)).get();
     if (!paper) throw new HttpError(404, "Paper not found");
-    const bp = readBlueprint(paper.questionStructure);
+    const bp = readBlueprint(paper.blueprint);
     return c.json((bp?.topics ?? []).map(({ id, name, description }) => ({ id, name, description })), 200, { "Cache-Control": `public, max-age=${CACHE_SECONDS.lists}` });
   })
   .get("/generated-papers", requireSignIn, async (c) => {

@@ -41,7 +41,7 @@ export async function generateForUser(
   const { db, env } = deps;
   const catalogue = await findCataloguePaper(deps, request.subject, request.examBoard, request.level, request.paperName);
   if (!catalogue) throw new HttpError(404, `We do not offer ${request.examBoard} ${request.level} ${request.subject} ${request.paperName} yet.`);
-  const blueprint = readBlueprint(catalogue.questionStructure);
+  const blueprint = readBlueprint(catalogue.blueprint);
   if (!blueprint) throw new HttpError(422, `${request.subject} ${request.paperName} has no paper structure yet, so it cannot be generated.`);
 
   const label = `${request.isPredicted ? "Predicted" : "Past"} paper: ${catalogue.subject} ${catalogue.name}`;

@@ -39,8 +39,8 @@ export function topicsFromBlueprints(blueprints: Blueprint[]): TopicList {
 }
 
 export async function topicListFor(db: Database, subject: string): Promise<TopicList> {
-  const rows = await db.select({ questionStructure: papers.questionStructure }).from(papers).where(eq(papers.subject, subject)).all();
-  let blueprints = rows.map((r) => readBlueprint(r.questionStructure)).filter((bp): bp is Blueprint => bp !== null);
+  const rows = await db.select({ blueprint: papers.blueprint }).from(papers).where(eq(papers.subject, subject)).all();
+  let blueprints = rows.map((r) => readBlueprint(r.blueprint)).filter((bp): bp is Blueprint => bp !== null);
   if (!blueprints.length) blueprints = loadBanks().filter((b) => b.blueprint.paper.subject === subject).map((b) => b.blueprint);
   if (blueprints.length) return topicsFromBlueprints(blueprints);
   const builtIn = BUILT_IN_TOPICS[subject];

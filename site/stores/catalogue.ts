@@ -1,9 +1,8 @@
 // What the Exam Generator can offer, from the catalogue (GET /api/papers, /api/exam-boards,
-// /api/levels, /api/subjects): only papers whose structure is a complete blueprint can be generated;
+// /api/levels, /api/subjects): only papers with a blueprint (their `generation` facts) can be generated;
 // every other subject, board and level is shown as coming soon. The page reads the catalogue on the
 // server; the browser reads the API (retried once after 1 s) only if that failed.
 import { RETRY_DELAY_MS } from "../../shared/constants.ts";
-import { blueprintSchema } from "../../shared/papers.ts";
 import type { Paper } from "../../shared/schemas.ts";
 
 /** A catalogue paper that can be generated, with what the form needs from its blueprint. */
@@ -29,29 +28,11 @@ export interface GeneratorCatalogue {
 }
 
 export function generatablePapers(papers: readonly Paper[]): GeneratablePaper[] {
-  const out: GeneratablePaper[] = [];
-  for (const p of papers) {
-    let structure: unknown;
-    try {
-      structure = JSON.parse(p.questionStructure);
-    } catch {
-      continue;
-    }
-    const bp = blueprintSchema.safeParse(structure);
-    if (!bp.success) continue;
-    out.push({
-      id: p.id,
-      subject: p.subject,
-      examBoard: p.examBoard,
-      level: p.level,
-      name: p.name,
-      code: bp.data.code,
-      tiers: bp.data.tiers,
-      timeMinutes: bp.data.timeMinutes,
-      totalMarks: bp.data.totalMarks,
-    });
-  }
-  return out;
+  return papers.flatMap((p) =>
+    p.generation
+      ? [{ id: p.id, subject: p.subject, examBoard: p.examBoard, level: p.level, name: p.name, ...p.generation }]
+      : []
+  );
 }
 
 export function buildCatalogue(
