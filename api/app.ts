@@ -8,7 +8,7 @@ import { accessFor, normalisePath } from "../shared/routes.ts";
 import { isAdmin, SESSION_COOKIE, setSessionCookie, validateSessionToken } from "./auth/session.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { googleRoutes } from "./auth/google.ts";
-import { catalogueRoutes } from "./catalogue/routes.ts";
+import { catalogueListRoutes, catalogueRoutes } from "./catalogue/routes.ts";
 import { creditRoutes } from "./credits/routes.ts";
 import { paperRoutes } from "./papers/routes.ts";
 import { studyRoutes } from "./study/routes.ts";
@@ -54,6 +54,14 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
+    await next();
+  });
+
+  // The catalogue lists are public and the same for everyone, read on every page view: answered
+  // before the session lookup, which they do not need.
+  app.route("/api", catalogueListRoutes);
+
+  app.use("*", async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
     const found = await validateSessionToken(deps.db, token);
     c.set("user", found?.user ?? null);
