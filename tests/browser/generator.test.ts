@@ -89,6 +89,8 @@ async function screenshots(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(300); // the sidebar slides away below 768 px
+    // From the top: a full-page shot of a scrolled page draws the sticky header where it was scrolled to.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: width === 375 || name !== "viewer" });
     expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
   }
@@ -283,6 +285,66 @@ describe("history with many papers", () => {
     await page.getByTestId("viewer-empty").waitFor();
     expect(await page.getByTestId("viewer-empty").innerText()).toContain("No Questions Found");
     expect(await page.getByRole("link", { name: "Back to Dashboard" }).getAttribute("href")).toBe("/history");
+    await page.close();
+  });
+});
+
+describe("history when the server refuses", () => {
+  it("keeps the paper and shows 'Delete Failed' with the server's message, and 'Error' when clearing fails; both dialogs show their pending state", async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await signIn(page.context(), { username: "keeper", email: "keeper@example.com", fullName: "Kit Keeper" }, [
+      { name: "Kept paper A", subject: "Biology" },
+      { name: "Kept paper B", subject: "Physics" },
+    ]);
+    await page.goto(baseURL() + "/history");
+    await hydrated(page, "HistoryPanel");
+    await expect.poll(() => page.getByTestId("history-row").count()).toBe(2);
+
+    // The server's own refusal, held until the pending state has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/generated-papers/*", async (route) => {
+      if (route.request().method() !== "DELETE") return route.continue();
+      await held;
+      await route.fulfill({ status: 409, json: { message: "This paper is open in another window." } });
+    });
+    await page.getByTestId("history-row").first().getByRole("button", { name: /^Delete Paper/ }).click();
+    const dialog = page.getByTestId("delete-dialog");
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    const pending = dialog.getByRole("button", { name: "Deleting..." });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => toastText(page)).toContain("Delete Failed");
+    expect(await toastText(page)).toContain("This paper is open in another window.");
+    expect(await page.getByTestId("history-row").count()).toBe(2);
+
+    // No message from the server: the specification's default.
+    await page.unroute("**/api/generated-papers/*");
+    await page.route("**/api/generated-papers/*", (route) =>
+      route.request().method() === "DELETE" ? route.fulfill({ status: 500, body: "" }) : route.continue());
+    if (!(await dialog.isVisible())) await page.getByTestId("history-row").first().getByRole("button", { name: /^Delete Paper/ }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => toastText(page)).toContain("Failed to delete paper");
+    expect(await page.getByTestId("history-row").count()).toBe(2);
+    if (await dialog.isVisible()) await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    let releaseClear!: () => void;
+    const heldClear = new Promise<void>((r) => (releaseClear = r));
+    await page.route("**/api/history/all", async (route) => {
+      await heldClear;
+      await route.fulfill({ status: 503, body: "" });
+    });
+    await page.getByRole("button", { name: "Clear History" }).click();
+    const clear = page.getByTestId("clear-dialog");
+    await clear.getByRole("button", { name: "Delete All" }).click();
+    const clearing = clear.getByRole("button", { name: "Deleting..." });
+    await clearing.waitFor();
+    expect(await clearing.isDisabled()).toBe(true);
+    releaseClear();
+    await expect.poll(() => toastText(page)).toContain("Failed to clear history. Please try again.");
+    expect(await toastText(page)).toContain("Error");
+    expect(await page.getByTestId("history-row").count()).toBe(2);
     await page.close();
   });
 });

@@ -37,7 +37,7 @@ const PUBLIC_PAGES: { path: string; texts: string[] }[] = [
   },
   { path: "/pricing", texts: ["Credits & Purchase History", "Sign in to buy credits", "£4.99 per credit"] },
   { path: "/terms-of-service", texts: ["Terms of Service", "Last updated: May 8, 2024", "England and Wales", TEST_ENV.CONTACT_EMAIL] },
-  { path: "/privacy-policy", texts: ["Privacy Policy", "Last updated: May 8, 2024", "13", TEST_ENV.CONTACT_EMAIL] },
+  { path: "/privacy-policy", texts: ["Privacy Policy", "Last updated: May 8, 2024", "You must be at least 13 to use ExamPrep.", TEST_ENV.CONTACT_EMAIL] },
   { path: "/auth", texts: ["Welcome to ExamPrep", "Why students use ExamPrep", "Sign in with Google"] },
 ];
 /** These pages move on to /pricing after 100 ms. */
@@ -239,7 +239,10 @@ describe("layout", () => {
     await copy.click();
     await copy.click();
     expect(await toasts.count(), "one toast at a time").toBe(1);
-    const box = (await toasts.first().boundingBox())!;
+    // The second copy's toast replaces the first when the clipboard answers: wait until one is laid out.
+    let box: { x: number; y: number; width: number; height: number } | null = null;
+    await expect.poll(async () => (box = await toasts.first().boundingBox())).not.toBeNull();
+    box = box!;
     await page.mouse.move(box.x + 20, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + 100, box.y + box.height / 2, { steps: 5 });
@@ -274,6 +277,7 @@ describe("signed-in layout", () => {
     expect(await page.locator("header").innerText()).toContain("Hello, Amira Khan");
     expect(await page.getByRole("button", { name: "Sign Out" }).isVisible()).toBe(true);
     expect(await page.getByTestId("stat-papers-generated").innerText()).toContain("2");
+    expect(await page.getByText("No recent activity yet").isVisible()).toBe(true);
     expect(await page.locator('[data-nav-item][data-admin="true"]').count()).toBe(0);
     // A non-admin on an admin route goes home.
     await page.goto(baseURL() + "/exam-papers");
@@ -281,6 +285,22 @@ describe("signed-in layout", () => {
     // A signed-in user on /auth goes home.
     await page.goto(baseURL() + "/auth");
     expect(new URL(page.url()).pathname).toBe("/");
+    await context.close();
+  });
+
+  it("Smart Study Resources: the Coming Soon card, launch label, disabled button and the planned materials", async () => {
+    const context = await browser.newContext();
+    await signIn(context, { username: "reviser", email: "reviser@example.com", fullName: "Rae Viser" });
+    const page = await context.newPage();
+    const res = await page.goto(baseURL() + "/revision-materials");
+    expect(res?.status()).toBe(200);
+    const main = await page.locator("main").innerText();
+    for (const text of ["Smart Study Resources", "Coming Soon", "Launching Summer 2025", "AI flashcards", "Spaced repetition", "Exam-focused", "Revision aids", "Mind maps", "Topic summaries", "Interactive quizzes"]) {
+      expect(main, text).toContain(text);
+    }
+    expect(await page.getByRole("button", { name: "Get Notified When Released" }).isDisabled()).toBe(true);
+    expect(await page.locator('[data-nav-item][aria-current="page"]').innerText()).toContain("Smart Study Resources");
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 
