@@ -81,6 +81,32 @@ describe("feedback", () => {
   }
 });
 
+describe("feedback the server cannot take", () => {
+  it("shows the server's message, or the specification's default, and keeps what the student wrote", async () => {
+    const page = await newPage(browser);
+    await signIn(page.context(), { username: "feedback_fail", email: "feedback.fail@example.com", fullName: "Fel Fail" });
+    await page.goto(baseURL() + "/feedback");
+    await hydrated(page, "FeedbackForm");
+    const description = "The timer on the generator page never stops counting.";
+    await page.getByLabel("Subject").selectOption("technical_issue");
+    await page.getByLabel("Description").fill(description);
+    const toastViewport = page.getByTestId("toast-viewport");
+
+    await page.route("**/api/feedback", (route) => route.fulfill({ status: 503, json: { message: "Feedback is paused for maintenance." } }));
+    await page.getByRole("button", { name: "Submit Feedback" }).click();
+    await expect.poll(() => toastViewport.innerText()).toContain("Feedback is paused for maintenance.");
+    expect(await page.getByLabel("Description").inputValue()).toBe(description);
+    expect(await page.getByTestId("feedback-thanks").count()).toBe(0);
+
+    await page.unroute("**/api/feedback");
+    await page.route("**/api/feedback", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.getByRole("button", { name: "Submit Feedback" }).click();
+    await expect.poll(() => toastViewport.innerText()).toContain("There was a problem submitting your feedback. Please try again.");
+    expect(await page.getByLabel("Description").inputValue()).toBe(description);
+    await page.close();
+  });
+});
+
 describe("System settings (admin)", () => {
   let admins = 0;
   async function adminPage(width = 1280): Promise<{ page: Page; userId: number }> {

@@ -11,7 +11,8 @@ import { connect, type Database } from "../../api/db/client.ts";
 import { generatedPapers, sessions, studyProgress, users } from "../../api/db/schema.ts";
 import { hashSessionToken, SESSION_COOKIE } from "../../api/auth/session.ts";
 import { type ChatRequest, type OpenAIStandIn, type StandInReply, startOpenAIStandIn } from "../../api/ai/stand-in.ts";
-import { STUDY_ERRORS, STUDY_SUCCESS } from "../../shared/study.ts";
+import { STUDY_ERROR_DEFAULT, STUDY_ERRORS, STUDY_SUCCESS } from "../../shared/study.ts";
+import { RECOMMENDATION_SUBJECTS, STUDY_METHODS } from "../../shared/constants.ts";
 import { eq } from "drizzle-orm";
 
 let browser: Browser;
@@ -63,6 +64,22 @@ describe("study recommendations without a model (offline planner)", () => {
     await page.getByLabel("Exam level").selectOption("a-level");
     expect(await grade.inputValue()).toBe("");
     expect(await grade.locator("option").allInnerTexts()).toEqual(["Choose grade", "A*", "A", "B", "C", "D", "E"]);
+
+    // The specification's eight subjects and eight study methods.
+    const subjectGroup = page.getByRole("radiogroup");
+    expect((await subjectGroup.locator("label").allInnerTexts()).map((t) => t.trim())).toEqual([...RECOMMENDATION_SUBJECTS]);
+    const methods = page.getByRole("group", { name: "Preferred study methods" });
+    expect((await methods.locator("label").allInnerTexts()).map((t) => t.trim())).toEqual([...STUDY_METHODS]);
+
+    // A failure without an error code: the server's message under the default title.
+    await subjectGroup.getByLabel("Biology").check();
+    await page.getByLabel("Exam date").fill("2020-01-01");
+    await page.getByRole("button", { name: "Generate Recommendations" }).click();
+    const card = page.getByTestId("study-error");
+    await card.waitFor();
+    expect((await card.innerText()).split(/\n+/)).toEqual([STUDY_ERROR_DEFAULT.title, "The exam date has passed: please choose a date in the future."]);
+    await expect.poll(() => toasts(page).innerText()).toContain(STUDY_ERROR_DEFAULT.title);
+    expect(await page.locator("#exam-date-error").innerText()).toBe("The exam date has passed: please choose a date in the future.");
     await page.close();
   });
 
