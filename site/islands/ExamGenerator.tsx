@@ -161,13 +161,16 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
       await sleep(1000);
       setRun(null);
       setGenerating(false);
+      // A browser lets a page open a tab only shortly after a click; after a long generation it may
+      // refuse, and the toast then carries the link for the student to open it.
       const tab = window.open(result.pdfUrl, "_blank");
       if (tab) tab.opener = null;
       toast({
         title: "Paper Generated",
         description: tab
           ? `"${result.paper.name}" is ready: its PDF has opened in a new tab.`
-          : `"${result.paper.name}" is ready. Your browser blocked the new tab: open the PDF from Your generated papers.`,
+          : `"${result.paper.name}" is ready. Your browser did not let us open a new tab for it.`,
+        ...(tab ? {} : { action: { label: "Open the PDF", href: result.pdfUrl } }),
         variant: "success",
       });
       invalidateGeneratedPapers();

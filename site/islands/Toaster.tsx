@@ -51,6 +51,11 @@ function ToastItem({ item }: { item: Toast }) {
     >
       <p className="text-sm font-semibold">{item.title}</p>
       {item.description && <p className="mt-1 text-sm opacity-90">{item.description}</p>}
+      {item.action && (
+        <a href={item.action.href} target="_blank" rel="noopener" className="mt-2 inline-block text-sm font-semibold underline">
+          {item.action.label}
+        </a>
+      )}
       <button
         type="button"
         aria-label="Close notification"

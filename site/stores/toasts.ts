@@ -7,6 +7,8 @@ export interface Toast {
   title: string;
   description?: string;
   variant?: "default" | "destructive" | "success";
+  /** A link under the text, opened in a new tab (e.g. the PDF a blocked pop-up could not open). */
+  action?: { label: string; href: string };
   durationMs: number;
 }
 

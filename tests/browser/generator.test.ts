@@ -395,4 +395,25 @@ describe("without credits, and when generation fails", () => {
       await page.close();
     }
   });
+
+  it("when the browser blocks the PDF's tab, the success toast carries a link to the PDF", async () => {
+    const page = await newPage(browser);
+    const userId = await signIn(page.context(), { username: "blocked", email: "blocked@example.com", fullName: "Bea Blocked" });
+    await grant(userId, 1);
+    // What a browser's pop-up blocker does: window.open answers null and no tab opens.
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.goto(baseURL() + "/exam-generator");
+    await hydrated(page, "ExamGenerator");
+    await page.getByRole("button", { name: "Generate Past Paper" }).click();
+    await expect.poll(() => toastText(page), { timeout: 20_000 }).toContain("Paper Generated");
+    expect(await toastText(page)).toContain("Your browser did not let us open a new tab for it.");
+    const link = page.getByTestId("toast-viewport").getByRole("link", { name: "Open the PDF" });
+    const href = (await link.getAttribute("href"))!;
+    expect(href).toMatch(/^\/api\/generated-papers\/\d+\/pdf$/);
+    await expectPdf(page, href);
+    expect(await balance(userId)).toBe(0);
+    await page.close();
+  });
 });
