@@ -290,6 +290,32 @@ describe("history with many papers", () => {
 });
 
 describe("history when the server refuses", () => {
+  it("reads the papers again once, 1 s after a failure; after a second failure offers to try again", async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await signIn(page.context(), { username: "retrier", email: "retrier@example.com", fullName: "Ray Trier" }, [{ name: "Retried paper", subject: "Biology" }]);
+    const reads: number[] = [];
+    let failures = 1;
+    await page.route((url) => url.pathname === "/api/generated-papers", (route) => {
+      reads.push(Date.now());
+      return failures-- > 0 ? route.fulfill({ status: 503, body: "" }) : route.continue();
+    });
+    await page.goto(baseURL() + "/history");
+    await hydrated(page, "HistoryPanel");
+    await expect.poll(() => page.getByTestId("history-row").count(), { timeout: 5000 }).toBe(1);
+    expect(reads).toHaveLength(2);
+    expect(reads[1] - reads[0]).toBeGreaterThanOrEqual(900);
+
+    failures = 2;
+    reads.length = 0;
+    await page.reload();
+    await hydrated(page, "HistoryPanel");
+    await page.getByText("Your papers could not be loaded.").waitFor({ timeout: 5000 });
+    expect(reads).toHaveLength(2);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => page.getByTestId("history-row").count()).toBe(1);
+    await page.close();
+  });
+
   it("keeps the paper and shows 'Delete Failed' with the server's message, and 'Error' when clearing fails; both dialogs show their pending state", async () => {
     const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     await signIn(page.context(), { username: "keeper", email: "keeper@example.com", fullName: "Kit Keeper" }, [
