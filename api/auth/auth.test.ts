@@ -92,6 +92,23 @@ describe("registration", () => {
     expect((await long.json()).message).toBe("Password must not exceed 50 characters");
   });
 
+  it("refuses a username with '@' or over 30 characters, a full name over 100 and an e-mail over 254", async () => {
+    const { app, db } = await createTestApp();
+    const at = await call(app, "/api/register", { body: { ...amira, username: "ben@example.com" } });
+    expect(at.status).toBe(400);
+    expect((await at.json()).errors).toEqual({ username: "Username cannot contain @" });
+    const long = await call(app, "/api/register", {
+      body: { ...amira, username: "u".repeat(31), fullName: "F".repeat(101), email: `${"a".repeat(243)}@example.com` },
+    });
+    expect(long.status).toBe(400);
+    expect((await long.json()).errors).toEqual({
+      username: "Username must not exceed 30 characters",
+      fullName: "Full name must not exceed 100 characters",
+      email: "Email must not exceed 254 characters",
+    });
+    expect(await db.select().from(users).all()).toEqual([]);
+  });
+
   it("makes a username from the e-mail when none is given, and normalises the e-mail", async () => {
     const { app, db } = await createTestApp();
     const res = await call(app, "/api/register", { body: { fullName: "Amira Khan", email: "  Amira.K@Example.COM ", password: "secret123" } });

@@ -139,7 +139,7 @@ export default function AuthForms({ next, error, initialTab = "login", referralC
             id="username"
             label="Username (optional)"
             autoComplete="username"
-            hint="Leave blank to sign in with your e-mail."
+            hint="3 to 30 characters, without @. Leave blank to sign in with your e-mail."
             error={errors.username}
             disabled={pending}
           />
