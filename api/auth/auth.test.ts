@@ -4,6 +4,7 @@ import { createTestApp } from "../test-utils.ts";
 import { sessions, users } from "../db/schema.ts";
 import { CLIENT_ADDRESS } from "../http.ts";
 import { hashSessionToken } from "./session.ts";
+import { hashPassword } from "./password.ts";
 import type { App } from "../app.ts";
 
 const ORIGIN = "http://localhost:8000";
@@ -140,6 +141,18 @@ describe("sign-in and sign-out", () => {
     expect(await db.select().from(sessions).all()).toHaveLength(3);
   });
 
+  it("reads an identifier with '@' as an e-mail, so a username equal to someone's e-mail cannot take their sign-in", async () => {
+    const { app, db } = await createTestApp();
+    // An account from before usernames lost '@', named after Amira's address (and first in the table).
+    await db.insert(users).values({ username: "amira@example.com", fullName: "Squatter", email: "squat@example.com", passwordHash: await hashPassword("squatter-pass") });
+    expect((await call(app, "/api/register", { body: amira })).status).toBe(201);
+    const byEmail = await call(app, "/api/login", { body: { username: "Amira@Example.com", password: "secret123" } });
+    expect(byEmail.status).toBe(200);
+    expect((await byEmail.json()).fullName).toBe("Amira Khan");
+    const squatter = await call(app, "/api/login", { body: { username: "amira@example.com", password: "squatter-pass" } });
+    expect(squatter.status).toBe(401);
+  });
+
   it("gives a wrong password and an unknown user the same answer", async () => {
     const { app } = await registered();
     const wrong = await call(app, "/api/login", { body: { username: "amira", password: "wrong-password" } });
@@ -202,16 +215,39 @@ describe("protection", () => {
     expect(after.status).toBe(200);
   });
 
-  it("limits sign-in attempts per address", async () => {
+  it("counts failures against the account whether its username or its e-mail is typed", async () => {
+    const { app } = await registered();
+    const forms = ["amira", "Amira@Example.com", "AMIRA", "amira@example.com", "Amira"];
+    for (const [i, username] of forms.entries()) {
+      const res = await call(app, "/api/login", { body: { username, password: "wrong-password" }, ip: `198.51.100.${i}` });
+      expect(res.status, username).toBe(401);
+    }
+    for (const username of ["amira", "amira@example.com"]) {
+      const blocked = await call(app, "/api/login", { body: { username, password: "secret123" }, ip: "198.51.100.99" });
+      expect(blocked.status, username).toBe(429);
+    }
+    // An identifier that matches no account is limited alike: the 429 does not tell the two apart.
+    for (let i = 0; i < 5; i++) await call(app, "/api/login", { body: { username: i % 2 ? "Nobody" : "nobody", password: "wrong-password" }, ip: `198.51.100.${i}` });
+    expect((await call(app, "/api/login", { body: { username: "nobody", password: "wrong-password" }, ip: "198.51.100.99" })).status).toBe(429);
+  });
+
+  it("limits sign-in attempts per address, and resets after the window", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
     const { app } = await registered();
     for (let i = 0; i < 20; i++) {
       await call(app, "/api/login", { body: { username: `user${i}`, password: "wrong-password" }, ip: "192.0.2.7" });
     }
-    expect((await call(app, "/api/login", { body: amira, ip: "192.0.2.7" })).status).toBe(429);
+    const blocked = await call(app, "/api/login", { body: amira, ip: "192.0.2.7" });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
     expect((await call(app, "/api/login", { body: amira, ip: "192.0.2.8" })).status).toBe(200);
+
+    vi.setSystemTime(Date.now() + 15 * 60_000 + 1000);
+    expect((await call(app, "/api/login", { body: amira, ip: "192.0.2.7" })).status).toBe(200);
   });
 
-  it("limits registrations per address", async () => {
+  it("limits registrations per address, and resets after the window", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
     const { app } = await createTestApp();
     for (let i = 0; i < 5; i++) {
       const res = await call(app, "/api/register", { body: { ...amira, username: `user${i}`, email: `u${i}@example.com` }, ip: "192.0.2.50" });
@@ -219,6 +255,31 @@ describe("protection", () => {
     }
     const sixth = await call(app, "/api/register", { body: { ...amira, username: "user6", email: "u6@example.com" }, ip: "192.0.2.50" });
     expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(3500);
+    expect((await sixth.json()).message).toBe("Too many attempts. Please try again in 60 minutes.");
+
+    vi.setSystemTime(Date.now() + 60 * 60_000 + 1000);
+    const later = await call(app, "/api/register", { body: { ...amira, username: "user6", email: "u6@example.com" }, ip: "192.0.2.50" });
+    expect(later.status).toBe(201);
+  });
+
+  it("limits registration attempts per e-mail from any address, and resets after the window", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { app } = await registered();
+    // Amira's own registration was the first attempt on her address; four more from elsewhere are answered.
+    for (let i = 0; i < 4; i++) {
+      const res = await call(app, "/api/register", { body: { ...amira, username: `other${i}`, email: i % 2 ? "AMIRA@example.com" : "amira@example.com" }, ip: `192.0.2.${100 + i}` });
+      expect(res.status).toBe(409);
+    }
+    const blocked = await call(app, "/api/register", { body: { ...amira, username: "other9", email: "amira@example.com" }, ip: "192.0.2.199" });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(3500);
+    // Other addresses register as usual from the same places.
+    expect((await call(app, "/api/register", { body: { ...amira, username: "ben", email: "ben@example.com" }, ip: "192.0.2.199" })).status).toBe(201);
+
+    vi.setSystemTime(Date.now() + 60 * 60_000 + 1000);
+    const later = await call(app, "/api/register", { body: { ...amira, username: "other9", email: "amira@example.com" }, ip: "192.0.2.199" });
+    expect(later.status).toBe(409);
   });
 
   it("gives a non-admin 403 from an admin API and lets an admin by ADMIN_EMAIL in", async () => {

@@ -1,5 +1,5 @@
 // Registration, sign-in and account changes. Routes stay thin; the rules live here.
-import { eq, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { HttpError } from "../http.ts";
@@ -7,7 +7,7 @@ import type { NotificationPrefs, PasswordChangeInput, ProfileInput, RegisterInpu
 import { notificationPrefsSchema } from "../../shared/schemas.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { invalidateOtherSessions, type SessionUser } from "./session.ts";
-import { normaliseEmail, uniqueUsername, usernameTaken } from "./users.ts";
+import { normaliseEmail, signInIdentifier, uniqueUsername, usernameTaken } from "./users.ts";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
 
@@ -36,16 +36,20 @@ export async function registerUser(db: Database, input: RegisterInput): Promise<
   }
 }
 
-/** The account for a username (any case) or an e-mail, if the password matches; the same work either way. */
-export async function authenticate(db: Database, identifier: string, password: string): Promise<SessionUser | null> {
-  const id = identifier.trim();
-  const user = await db
+/** The account sign-in means: by e-mail when the identifier has '@', else by username in any case. */
+export async function findSignInAccount(db: Database, identifier: string): Promise<SessionUser | undefined> {
+  const { by, value } = signInIdentifier(identifier);
+  return await db
     .select()
     .from(users)
-    .where(or(sql`lower(${users.username}) = lower(${id})`, eq(users.email, normaliseEmail(id))))
+    .where(by === "email" ? eq(users.email, value) : sql`lower(${users.username}) = lower(${value})`)
     .get();
+}
+
+/** Whether the password is the account's; the same work when there is no account or no password. */
+export async function passwordMatches(user: SessionUser | undefined, password: string): Promise<boolean> {
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
-  return user?.passwordHash && ok ? user : null;
+  return Boolean(user?.passwordHash) && ok;
 }
 
 export async function updateProfile(db: Database, user: SessionUser, input: ProfileInput): Promise<SessionUser> {
