@@ -121,7 +121,7 @@ try {
   // 4. Passwords: the cost of a hash, and sign-in time for a wrong password against an unknown user.
   const db = await connect(`file:${join(dir, "auth.db")}`);
   await runMigrations(db);
-  await registerUser(db, { fullName: "Bench User", email: "bench@example.com", username: "bench", password: "secret123" });
+  await registerUser(db, { fullName: "Bench User", email: "bench@example.com", username: "bench", password: "secret123" }, undefined);
   const timeIt = async (fn: () => Promise<unknown>, n: number) => {
     const start = performance.now();
     for (let i = 0; i < n; i++) await fn();

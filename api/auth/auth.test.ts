@@ -283,13 +283,14 @@ describe("protection", () => {
   });
 
   it("gives a non-admin 403 from an admin API and lets an admin by ADMIN_EMAIL in", async () => {
-    const { app, cookie } = await registered({ ADMIN_EMAIL: "head@school.test" });
+    const { app, cookie } = await registered({ ADMIN_EMAIL: "head@school.test", ADMIN_PASSWORD: "head-secret" });
     expect((await call(app, "/api/subjects", { body: { name: "Latin" } })).status).toBe(401);
     const student = await call(app, "/api/subjects", { body: { name: "Latin" }, cookie });
     expect(student.status).toBe(403);
 
-    const reg = await call(app, "/api/register", { body: { fullName: "Ms Head", email: "head@school.test", password: "secret123" }, ip: "192.0.2.60" });
-    const admin = sessionCookie(reg);
+    const signIn = await call(app, "/api/login", { body: { username: "Head@School.test", password: "head-secret" }, ip: "192.0.2.60" });
+    expect(await signIn.json()).toMatchObject({ email: "head@school.test", isAdmin: true });
+    const admin = sessionCookie(signIn);
     const added = await call(app, "/api/subjects", { body: { name: "Latin" }, cookie: admin });
     expect(added.status).toBe(201);
     const list = await (await call(app, "/api/subjects", { method: "GET" })).json();
@@ -297,6 +298,45 @@ describe("protection", () => {
     const again = await call(app, "/api/subjects", { body: { name: "latin" }, cookie: admin });
     expect(again.status).toBe(409);
     expect((await call(app, "/settings", { method: "GET", cookie: admin })).status).toBe(404);
+  });
+});
+
+describe("the ADMIN_EMAIL address is reserved", () => {
+  const ADMIN = { ADMIN_EMAIL: "head@school.test" };
+
+  it("refuses to register it, in any case, with a clear 409", async () => {
+    const { app, db } = await createTestApp(ADMIN);
+    const res = await call(app, "/api/register", { body: { ...amira, username: "head", email: " Head@School.TEST " } });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      message: "This email address is reserved for the site's administrator",
+      errors: { email: "This email address is reserved for the site's administrator" },
+    });
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(await db.select().from(users).all()).toEqual([]);
+  });
+
+  it("refuses a student's profile change to it, so they never become an admin", async () => {
+    const { app, db, cookie } = await registered(ADMIN);
+    const res = await call(app, "/api/user/profile", { method: "PATCH", body: { fullName: "Amira", email: "HEAD@school.test" }, cookie });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe("This email address is reserved for the site's administrator");
+    expect(await (await call(app, "/api/user", { method: "GET", cookie })).json()).toMatchObject({ email: "amira@example.com", isAdmin: false });
+    expect((await call(app, "/api/subjects", { body: { name: "Latin" }, cookie })).status).toBe(403);
+    expect((await db.select().from(users).where(eq(users.email, "head@school.test")).all())).toEqual([]);
+  });
+
+  it("lets the configured admin keep it while editing their profile, and an admin by role take it", async () => {
+    const { app, db } = await createTestApp({ ...ADMIN, ADMIN_PASSWORD: "head-secret" });
+    const head = sessionCookie(await call(app, "/api/login", { body: { username: "head@school.test", password: "head-secret" } }));
+    const renamed = await call(app, "/api/user/profile", { method: "PATCH", body: { fullName: "Ms Head", email: "head@school.test" }, cookie: head });
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ fullName: "Ms Head", isAdmin: true });
+    // Moving away and back again: the account is an admin by role, so the address gives it nothing new.
+    expect((await call(app, "/api/user/profile", { method: "PATCH", body: { fullName: "Ms Head", email: "ms.head@school.test" }, cookie: head })).status).toBe(200);
+    const back = await call(app, "/api/user/profile", { method: "PATCH", body: { fullName: "Ms Head", email: "head@school.test" }, cookie: head });
+    expect(back.status).toBe(200);
+    expect((await db.select().from(users).where(eq(users.email, "head@school.test")).get())!.role).toBe("admin");
   });
 });
 

@@ -53,13 +53,13 @@ export function authRoutes() {
       // address are limited from anywhere, so it cannot be probed or spammed from many addresses.
       const emailWait = registerPerEmail.retryAfter(input.email);
       if (emailWait) return tooMany(c, emailWait);
-      const { db } = c.var.deps;
+      const { db, env } = c.var.deps;
       if (input.referralCode && !(await findReferrer(db, input.referralCode))) {
         throw new HttpError(400, "That referral code does not exist", { errors: { referralCode: "That referral code does not exist" } });
       }
       registerPerIp.hit(ip);
       registerPerEmail.hit(input.email);
-      const user = await registerUser(db, input);
+      const user = await registerUser(db, input, env.ADMIN_EMAIL);
       if (input.referralCode) await applyReferral(db, user.id, input.referralCode);
       return c.json(await startSession(c, user), 201);
     })
@@ -91,7 +91,7 @@ export function authRoutes() {
     })
     .patch("/user/profile", async (c) => {
       const user = requireUser(c);
-      const updated = await updateProfile(c.var.deps.db, user, await parseBody(c, profileSchema));
+      const updated = await updateProfile(c.var.deps.db, user, await parseBody(c, profileSchema), c.var.deps.env.ADMIN_EMAIL);
       return c.json(toPublicUser(updated, c.var.deps.env.ADMIN_EMAIL));
     })
     .post("/user/password", async (c) => {
