@@ -189,7 +189,63 @@ describe("Google sign-in (OpenID Connect, code + PKCE)", () => {
     const rows = await deps.db.select().from(users).where(eq(users.email, "amira@example.com")).all();
     expect(rows).toHaveLength(1);
     expect(rows[0].googleId).toBe("google-link");
-    expect(rows[0].passwordHash).toBe("$argon2id$placeholder");
+  });
+
+  it("on linking, ends the account's sessions and drops the password of whoever registered the unverified address", async () => {
+    const deps = await googleApp();
+    // Someone registered Amira's address before she did: nothing verified that it was theirs.
+    const register = await deps.app.request("/api/register", {
+      method: "POST",
+      headers: { origin: APP_ORIGIN, "content-type": "application/json" },
+      body: JSON.stringify({ fullName: "Not Amira", email: "amira@example.com", password: "squatter-pass" }),
+    });
+    expect(register.status).toBe(201);
+    const squatterSession = setCookies(register).get("session")!;
+    expect((await currentUser(deps.app, squatterSession)).status).toBe(200);
+
+    claims = googleClaims("google-amira", "amira@example.com");
+    const { sessionToken } = await runFlow(deps.app);
+    const me = await currentUser(deps.app, sessionToken!);
+    expect(me.body).toMatchObject({ email: "amira@example.com" });
+
+    expect((await currentUser(deps.app, squatterSession)).status).toBe(401);
+    const row = (await deps.db.select().from(users).where(eq(users.email, "amira@example.com")).get())!;
+    expect(row.passwordHash).toBeNull();
+    expect(await deps.db.select().from(sessions).where(eq(sessions.userId, row.id)).all()).toHaveLength(1);
+    const json = { origin: APP_ORIGIN, "content-type": "application/json" };
+    const oldPassword = await deps.app.request("/api/login", { method: "POST", headers: json, body: JSON.stringify({ username: "amira@example.com", password: "squatter-pass" }) });
+    expect(oldPassword.status).toBe(401);
+
+    // Amira can give the account a password of her own in Settings, with no current one to give.
+    const setPassword = await deps.app.request("/api/user/password", {
+      method: "POST",
+      headers: { ...json, cookie: `session=${sessionToken}` },
+      body: JSON.stringify({ currentPassword: "", newPassword: "amira-own-pass", confirmPassword: "amira-own-pass" }),
+    });
+    expect(setPassword.status).toBe(200);
+    const withOwn = await deps.app.request("/api/login", { method: "POST", headers: json, body: JSON.stringify({ username: "amira@example.com", password: "amira-own-pass" }) });
+    expect(withOwn.status).toBe(200);
+  });
+
+  it("signs the owner of a Google-verified ADMIN_EMAIL in as the admin", async () => {
+    const deps = await googleApp({ ADMIN_EMAIL: "head@school.test" });
+    claims = googleClaims("google-head", "Head@School.test", { name: "Ms Head" });
+    const { sessionToken } = await runFlow(deps.app);
+    expect((await currentUser(deps.app, sessionToken!)).body).toMatchObject({ email: "head@school.test", role: "admin", isAdmin: true });
+  });
+
+  it("keeps the password and sessions of the configured admin's account when its owner links Google", async () => {
+    const deps = await googleApp({ ADMIN_EMAIL: "head@school.test", ADMIN_PASSWORD: "head-secret" });
+    const json = { origin: APP_ORIGIN, "content-type": "application/json" };
+    const login = await deps.app.request("/api/login", { method: "POST", headers: json, body: JSON.stringify({ username: "head@school.test", password: "head-secret" }) });
+    const adminSession = setCookies(login).get("session")!;
+
+    claims = googleClaims("google-head", "head@school.test");
+    const { sessionToken } = await runFlow(deps.app);
+    expect((await currentUser(deps.app, sessionToken!)).body).toMatchObject({ email: "head@school.test", isAdmin: true });
+    expect((await currentUser(deps.app, adminSession)).status).toBe(200);
+    const again = await deps.app.request("/api/login", { method: "POST", headers: json, body: JSON.stringify({ username: "head@school.test", password: "head-secret" }) });
+    expect(again.status).toBe(200);
   });
 
   it("does not hand an account linked to one Google account to another with the same e-mail", async () => {

@@ -10,7 +10,8 @@ import { safeNextPath } from "../../shared/routes.ts";
 import type { AppEnv } from "../context.ts";
 import { users } from "../db/schema.ts";
 import type { Env } from "../env.ts";
-import { createSession, type SessionUser, setSessionCookie } from "./session.ts";
+import { FULL_NAME_MAX } from "../../shared/constants.ts";
+import { createSession, invalidateUserSessions, isAdminEmail, type SessionUser, setSessionCookie } from "./session.ts";
 import { normaliseEmail, uniqueUsername } from "./users.ts";
 
 const STATE_COOKIE = "google_oauth_state";
@@ -78,30 +79,49 @@ async function verifyIdToken(env: Env, clientId: string, idToken: string): Promi
   return { sub, email: normaliseEmail(email), name: typeof name === "string" && name.trim() ? name.trim() : undefined };
 }
 
-/** The account for a Google identity: by Google id, else the account with that (verified) e-mail, linked; else a new one. */
+/** The account for a Google identity: by Google id; else the account with that (Google-verified) e-mail, linked; else a new one. */
 async function findOrCreateUser(c: Context<AppEnv>, identity: GoogleIdentity): Promise<SessionUser> {
-  const { db } = c.var.deps;
+  const { db, env } = c.var.deps;
   const byGoogleId = await db.select().from(users).where(eq(users.googleId, identity.sub)).get();
   if (byGoogleId) return byGoogleId;
 
+  // Google has verified the address: when it is ADMIN_EMAIL, its owner is the admin, and the role
+  // records that the account was claimed by the address's owner (the seed leaves such an account alone).
+  const adminRole = isAdminEmail(identity.email, env.ADMIN_EMAIL) ? { role: "admin" } : {};
   const byEmail = await db.select().from(users).where(eq(users.email, identity.email)).get();
   if (byEmail) {
     // An account already linked to another Google account is not taken over by a second one.
     if (byEmail.googleId && byEmail.googleId !== identity.sub) throw new GoogleSignInRefused("google_failed", "this e-mail's account is linked to another Google account");
     // Google has verified the address, so whoever holds this Google account owns the e-mail account too.
-    const linked = await db.update(users).set({ googleId: identity.sub }).where(eq(users.id, byEmail.id)).returning().get();
-    return linked ?? { ...byEmail, googleId: identity.sub };
+    // Nobody verified the account's own e-mail (registration and profile changes take it on trust), so
+    // someone else may have typed it: as the Copenhagen Book advises when an e-mail is verified, every
+    // session of the account ends (the owner gets a new one below) and the password, which that someone
+    // may have chosen, is dropped; the owner signs in with Google and can set a password in Settings.
+    // Only the configured admin's account (the 'admin' role on ADMIN_EMAIL) has an address vouched for.
+    const vouched = byEmail.role === "admin" && isAdminEmail(byEmail.email, env.ADMIN_EMAIL);
+    const linked = await db.transaction(async (tx) => {
+      if (!vouched) await invalidateUserSessions(tx, byEmail.id);
+      return await tx
+        .update(users)
+        .set({ googleId: identity.sub, ...(vouched ? {} : { passwordHash: null }), ...adminRole })
+        .where(eq(users.id, byEmail.id))
+        .returning()
+        .get();
+    });
+    if (!linked) throw new GoogleSignInRefused("google_failed", "the account disappeared while it was being linked");
+    return linked;
   }
 
   return await db
     .insert(users)
     .values({
       username: await uniqueUsername(db, identity.email),
-      fullName: identity.name ?? identity.email.split("@")[0],
+      fullName: (identity.name ?? identity.email.split("@")[0]).slice(0, FULL_NAME_MAX),
       email: identity.email,
       passwordHash: null,
       googleId: identity.sub,
       role: "user",
+      ...adminRole,
     })
     .returning()
     .get();
