@@ -113,6 +113,16 @@ describe("accounts in the browser", () => {
     await page.close();
   });
 
+  it("carries a friend's referral code to 'Sign up with Google', and says when a code does not exist", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/auth?ref=FRIEND23&next=%2Fhistory");
+    const google = page.getByRole("link", { name: "Sign up with Google" });
+    expect(await google.getAttribute("href")).toBe("/api/auth/google?next=%2Fhistory&ref=FRIEND23");
+    await page.goto(baseURL() + "/auth?error=referral_invalid&tab=register");
+    await expect.poll(() => page.getByRole("alert").first().innerText()).toContain("That referral code does not exist");
+    await page.close();
+  });
+
   it("settings: a student changes their name and notification preferences, and they stay changed", async () => {
     const page = await newPage(browser);
     await page.goto(baseURL() + "/auth");
