@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, signedInAs } from "./test-utils.ts";
+import { createApp } from "./app.ts";
 import { sessions } from "./db/schema.ts";
 import { ROUTE_ACCESS } from "../shared/constants.ts";
 
@@ -71,6 +72,35 @@ describe("page access, enforced before any HTML", () => {
     const { app } = await createTestApp();
     const res = await app.request("/history", { headers: { cookie: "session=not-a-real-token" } });
     expect(res.status).toBe(302);
+  });
+
+  it("never renders a page for a method other than GET or HEAD, signed in or not: 405", async () => {
+    const deps = await createTestApp({ ADMIN_EMAIL: "head@school.org" });
+    const rendered: string[] = [];
+    // A stand-in for Astro that renders whatever reaches it: any request it sees got past the checks.
+    const app = createApp(deps, {
+      pages: (c) => {
+        rendered.push(`${c.req.method} ${c.req.path}`);
+        return Promise.resolve(c.text("the page", 200));
+      },
+    });
+    const student = await signedInAs(deps, { username: "amira", email: "amira@example.com" });
+    const admin = await signedInAs(deps, { username: "boss", email: "boss@example.com", role: "admin" });
+    const every = ROUTE_ACCESS.map((r) => r.pattern.replace(":paperId", "42").replace(":checkoutId", "abc"));
+    for (const cookie of [undefined, student.cookie, admin.cookie]) {
+      for (const path of every) {
+        for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+          const res = await app.request(path, { method, headers: { origin: "http://localhost:8000", ...(cookie ? { cookie } : {}) } });
+          expect(res.status, `${method} ${path}`).toBe(405);
+          expect(res.headers.get("allow")).toBe("GET, HEAD");
+        }
+      }
+    }
+    expect(rendered).toEqual([]);
+    // GET still reaches the pages the rules allow.
+    expect((await app.request("/exam-papers", { headers: { cookie: admin.cookie } })).status).toBe(200);
+    expect((await app.request("/exam-papers")).status).toBe(302);
+    expect(rendered).toEqual(["GET /exam-papers"]);
   });
 
   it("redirects the home page's generator links to the generator with the mode preselected", async () => {

@@ -91,9 +91,15 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
 
   // Access rules of the route table, enforced before any HTML is sent.
   app.use("*", async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const path = normalisePath(c.req.path);
     const access = accessFor(path);
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+      // Pages are only read: no page takes a POST or any other method, so such a request never
+      // reaches one (the renderer would otherwise draw it whatever its access rule). Other paths
+      // (static files, the 404 page) go on as before.
+      if (access) return c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" });
+      return next();
+    }
     const user = c.var.user;
     const here = path + new URL(c.req.url).search;
     if (access === "guest-only" && user) return c.redirect("/", 302);

@@ -50,7 +50,12 @@ export const TOAST = {
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 50;
 export const USERNAME_MIN = 3;
+/** Upper limits the spec leaves open: enough for any real name, short enough for the header and lists. */
+export const USERNAME_MAX = 30;
 export const FULL_NAME_MIN = 2;
+export const FULL_NAME_MAX = 100;
+/** The longest address SMTP can deliver to (RFC 5321: a 256-octet path less its angle brackets). */
+export const EMAIL_MAX = 254;
 export const MINIMUM_AGE = 13;
 export const LEGAL_LAST_UPDATED = "May 8, 2024";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedbackSchema, giftSchema, loginSchema, registerFormSchema, registerSchema, toRegisterPayload } from "./schemas.ts";
+import { feedbackSchema, giftSchema, loginSchema, profileSchema, registerFormSchema, registerSchema, toRegisterPayload } from "./schemas.ts";
 
 /** The first message for each field, as a form shows it. */
 function messages(result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) {
@@ -53,6 +53,40 @@ describe("login and registration (§5)", () => {
     const withName = toRegisterPayload({ ...base, username: "  amira  " });
     expect(withName).toEqual({ fullName: "Amira Khan", email: "amira@example.com", username: "amira", password: "secret1" });
     expect(registerSchema.parse(withName)).toEqual(withName);
+  });
+});
+
+describe("account field limits", () => {
+  const form = { fullName: "Amira Khan", email: "amira@example.com", password: "secret1", confirmPassword: "secret1", acceptTerms: true };
+  const tooLongEmail = `${"a".repeat(243)}@example.com`; // 255 characters
+
+  it("caps the username at 30, the full name at 100 and the e-mail at 254 characters, in the form and the API alike", () => {
+    const long = { username: "u".repeat(31), fullName: "F".repeat(101), email: tooLongEmail };
+    const expected = {
+      username: "Username must not exceed 30 characters",
+      fullName: "Full name must not exceed 100 characters",
+      email: "Email must not exceed 254 characters",
+    };
+    expect(messages(registerFormSchema.safeParse({ ...form, ...long }))).toEqual(expected);
+    expect(messages(registerSchema.safeParse({ ...form, ...long }))).toEqual(expected);
+    expect(messages(profileSchema.safeParse({ fullName: long.fullName, email: long.email }))).toEqual({
+      fullName: "Full name must not exceed 100 characters",
+      email: "Email must not exceed 254 characters",
+    });
+    expect(messages(loginSchema.safeParse({ username: tooLongEmail, password: "secret1" }))).toEqual({
+      username: "Username or e-mail must not exceed 254 characters",
+    });
+    // The limits themselves are allowed.
+    const atLimit = { username: "u".repeat(30), fullName: "F".repeat(100), email: `${"a".repeat(242)}@example.com` };
+    expect(registerFormSchema.safeParse({ ...form, ...atLimit }).success).toBe(true);
+    expect(registerSchema.safeParse({ ...form, ...atLimit }).success).toBe(true);
+    expect(loginSchema.safeParse({ username: atLimit.email, password: "secret1" }).success).toBe(true);
+  });
+
+  it("refuses '@' in a username, which sign-in would read as an e-mail", () => {
+    expect(messages(registerFormSchema.safeParse({ ...form, username: "ben@example.com" }))).toEqual({ username: "Username cannot contain @" });
+    expect(messages(registerSchema.safeParse({ ...form, username: "ben@example.com" }))).toEqual({ username: "Username cannot contain @" });
+    expect(registerFormSchema.safeParse({ ...form, username: "   " }).success).toBe(true);
   });
 });
 

@@ -1,41 +1,66 @@
 // Zod schemas shared by the forms and the API: the validation messages are the specification's (§5).
 import { z } from "zod";
 import {
+  EMAIL_MAX,
   FEEDBACK_SUBJECTS,
+  FULL_NAME_MAX,
   FULL_NAME_MIN,
   GIFT_MESSAGE_MAX,
   GIFT_MIN_CREDITS,
   LEVELS,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  USERNAME_MAX,
   USERNAME_MIN,
 } from "./constants.ts";
 import { paperFactsSchema } from "./papers.ts";
 
 const usernameMessage = `Username must be at least ${USERNAME_MIN} characters`;
 const passwordMessage = `Password must be at least ${PASSWORD_MIN} characters`;
+const passwordField = z
+  .string()
+  .min(PASSWORD_MIN, passwordMessage)
+  .max(PASSWORD_MAX, `Password must not exceed ${PASSWORD_MAX} characters`);
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(USERNAME_MIN, usernameMessage),
-  password: z.string().min(PASSWORD_MIN, passwordMessage),
+  /** A username or an e-mail address: one with '@' is looked up as an e-mail (usernames cannot contain it). */
+  username: z.string().trim().min(USERNAME_MIN, usernameMessage).max(EMAIL_MAX, `Username or e-mail must not exceed ${EMAIL_MAX} characters`),
+  password: passwordField,
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address"));
+const emailMaxMessage = `Email must not exceed ${EMAIL_MAX} characters`;
+export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX, emailMaxMessage).pipe(z.email("Please enter a valid email address"));
+
+/**
+ * A chosen username. No '@': sign-in reads an identifier with '@' as an e-mail, and a username equal to
+ * someone else's e-mail would otherwise stand in the way of their sign-in.
+ */
+const usernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, usernameMessage)
+  .max(USERNAME_MAX, `Username must not exceed ${USERNAME_MAX} characters`)
+  .refine((v) => !v.includes("@"), "Username cannot contain @");
+
+const fullNameMaxMessage = `Full name must not exceed ${FULL_NAME_MAX} characters`;
+const fullNameSchema = z.string().trim().min(FULL_NAME_MIN, `Full name must be at least ${FULL_NAME_MIN} characters`).max(FULL_NAME_MAX, fullNameMaxMessage);
 
 /** What the Register form holds, confirmPassword and acceptTerms included. */
 export const registerFormSchema = z
   .object({
-    fullName: z.string().trim().min(FULL_NAME_MIN, `Full name must be at least ${FULL_NAME_MIN} characters`),
+    fullName: fullNameSchema,
     email: emailSchema,
+    // Optional: a blank field is not sent (toRegisterPayload), so only a non-blank one is checked.
     username: z
       .string()
       .optional()
-      .refine((v) => v === undefined || v.trim() === "" || v.trim().length >= USERNAME_MIN, usernameMessage),
-    password: z
-      .string()
-      .min(PASSWORD_MIN, passwordMessage)
-      .max(PASSWORD_MAX, `Password must not exceed ${PASSWORD_MAX} characters`),
+      .superRefine((v, ctx) => {
+        if (v === undefined || v.trim() === "") return;
+        const checked = usernameSchema.safeParse(v);
+        if (!checked.success) ctx.addIssue({ code: "custom", message: checked.error.issues[0].message });
+      }),
+    password: passwordField,
     confirmPassword: z.string().min(PASSWORD_MIN, passwordMessage),
     acceptTerms: z.boolean().refine((v) => v === true, "You must accept the Terms of Service and Privacy Policy"),
   })
@@ -46,13 +71,10 @@ export type RegisterForm = z.input<typeof registerFormSchema>;
 export const registerSchema = z.object({
   /** A friend's referral code, from a `?ref=CODE` link. */
   referralCode: z.string().trim().min(1).max(20).optional(),
-  fullName: z.string().trim().min(FULL_NAME_MIN, `Full name must be at least ${FULL_NAME_MIN} characters`),
+  fullName: fullNameSchema,
   email: emailSchema,
-  username: z.string().trim().min(USERNAME_MIN, usernameMessage).optional(),
-  password: z
-    .string()
-    .min(PASSWORD_MIN, passwordMessage)
-    .max(PASSWORD_MAX, `Password must not exceed ${PASSWORD_MAX} characters`),
+  username: usernameSchema.optional(),
+  password: passwordField,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -118,18 +140,15 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** Settings, Account tab (admin-tools.md §5 Profile). */
 export const profileSchema = z.object({
-  fullName: z.string().trim().min(1, "Full name is required"),
-  email: z.string().trim().toLowerCase().pipe(z.email("Invalid email address")),
+  fullName: z.string().trim().min(1, "Full name is required").max(FULL_NAME_MAX, fullNameMaxMessage),
+  email: z.string().trim().toLowerCase().max(EMAIL_MAX, emailMaxMessage).pipe(z.email("Invalid email address")),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 export const passwordChangeSchema = z
   .object({
     currentPassword: z.string().max(PASSWORD_MAX),
-    newPassword: z
-      .string()
-      .min(PASSWORD_MIN, passwordMessage)
-      .max(PASSWORD_MAX, `Password must not exceed ${PASSWORD_MAX} characters`),
+    newPassword: passwordField,
     confirmPassword: z.string(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });

@@ -4,6 +4,7 @@ import { createTestApp } from "../test-utils.ts";
 import { sessions, users } from "../db/schema.ts";
 import { CLIENT_ADDRESS } from "../http.ts";
 import { hashSessionToken } from "./session.ts";
+import { hashPassword } from "./password.ts";
 import type { App } from "../app.ts";
 
 const ORIGIN = "http://localhost:8000";
@@ -92,6 +93,23 @@ describe("registration", () => {
     expect((await long.json()).message).toBe("Password must not exceed 50 characters");
   });
 
+  it("refuses a username with '@' or over 30 characters, a full name over 100 and an e-mail over 254", async () => {
+    const { app, db } = await createTestApp();
+    const at = await call(app, "/api/register", { body: { ...amira, username: "ben@example.com" } });
+    expect(at.status).toBe(400);
+    expect((await at.json()).errors).toEqual({ username: "Username cannot contain @" });
+    const long = await call(app, "/api/register", {
+      body: { ...amira, username: "u".repeat(31), fullName: "F".repeat(101), email: `${"a".repeat(243)}@example.com` },
+    });
+    expect(long.status).toBe(400);
+    expect((await long.json()).errors).toEqual({
+      username: "Username must not exceed 30 characters",
+      fullName: "Full name must not exceed 100 characters",
+      email: "Email must not exceed 254 characters",
+    });
+    expect(await db.select().from(users).all()).toEqual([]);
+  });
+
   it("makes a username from the e-mail when none is given, and normalises the e-mail", async () => {
     const { app, db } = await createTestApp();
     const res = await call(app, "/api/register", { body: { fullName: "Amira Khan", email: "  Amira.K@Example.COM ", password: "secret123" } });
@@ -121,6 +139,18 @@ describe("sign-in and sign-out", () => {
     expect((await a.json()).fullName).toBe("Amira Khan");
     expect(sessionCookie(a)).not.toBe(sessionCookie(b));
     expect(await db.select().from(sessions).all()).toHaveLength(3);
+  });
+
+  it("reads an identifier with '@' as an e-mail, so a username equal to someone's e-mail cannot take their sign-in", async () => {
+    const { app, db } = await createTestApp();
+    // An account from before usernames lost '@', named after Amira's address (and first in the table).
+    await db.insert(users).values({ username: "amira@example.com", fullName: "Squatter", email: "squat@example.com", passwordHash: await hashPassword("squatter-pass") });
+    expect((await call(app, "/api/register", { body: amira })).status).toBe(201);
+    const byEmail = await call(app, "/api/login", { body: { username: "Amira@Example.com", password: "secret123" } });
+    expect(byEmail.status).toBe(200);
+    expect((await byEmail.json()).fullName).toBe("Amira Khan");
+    const squatter = await call(app, "/api/login", { body: { username: "amira@example.com", password: "squatter-pass" } });
+    expect(squatter.status).toBe(401);
   });
 
   it("gives a wrong password and an unknown user the same answer", async () => {
@@ -185,16 +215,39 @@ describe("protection", () => {
     expect(after.status).toBe(200);
   });
 
-  it("limits sign-in attempts per address", async () => {
+  it("counts failures against the account whether its username or its e-mail is typed", async () => {
+    const { app } = await registered();
+    const forms = ["amira", "Amira@Example.com", "AMIRA", "amira@example.com", "Amira"];
+    for (const [i, username] of forms.entries()) {
+      const res = await call(app, "/api/login", { body: { username, password: "wrong-password" }, ip: `198.51.100.${i}` });
+      expect(res.status, username).toBe(401);
+    }
+    for (const username of ["amira", "amira@example.com"]) {
+      const blocked = await call(app, "/api/login", { body: { username, password: "secret123" }, ip: "198.51.100.99" });
+      expect(blocked.status, username).toBe(429);
+    }
+    // An identifier that matches no account is limited alike: the 429 does not tell the two apart.
+    for (let i = 0; i < 5; i++) await call(app, "/api/login", { body: { username: i % 2 ? "Nobody" : "nobody", password: "wrong-password" }, ip: `198.51.100.${i}` });
+    expect((await call(app, "/api/login", { body: { username: "nobody", password: "wrong-password" }, ip: "198.51.100.99" })).status).toBe(429);
+  });
+
+  it("limits sign-in attempts per address, and resets after the window", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
     const { app } = await registered();
     for (let i = 0; i < 20; i++) {
       await call(app, "/api/login", { body: { username: `user${i}`, password: "wrong-password" }, ip: "192.0.2.7" });
     }
-    expect((await call(app, "/api/login", { body: amira, ip: "192.0.2.7" })).status).toBe(429);
+    const blocked = await call(app, "/api/login", { body: amira, ip: "192.0.2.7" });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
     expect((await call(app, "/api/login", { body: amira, ip: "192.0.2.8" })).status).toBe(200);
+
+    vi.setSystemTime(Date.now() + 15 * 60_000 + 1000);
+    expect((await call(app, "/api/login", { body: amira, ip: "192.0.2.7" })).status).toBe(200);
   });
 
-  it("limits registrations per address", async () => {
+  it("limits registrations per address, and resets after the window", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
     const { app } = await createTestApp();
     for (let i = 0; i < 5; i++) {
       const res = await call(app, "/api/register", { body: { ...amira, username: `user${i}`, email: `u${i}@example.com` }, ip: "192.0.2.50" });
@@ -202,16 +255,42 @@ describe("protection", () => {
     }
     const sixth = await call(app, "/api/register", { body: { ...amira, username: "user6", email: "u6@example.com" }, ip: "192.0.2.50" });
     expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(3500);
+    expect((await sixth.json()).message).toBe("Too many attempts. Please try again in 60 minutes.");
+
+    vi.setSystemTime(Date.now() + 60 * 60_000 + 1000);
+    const later = await call(app, "/api/register", { body: { ...amira, username: "user6", email: "u6@example.com" }, ip: "192.0.2.50" });
+    expect(later.status).toBe(201);
+  });
+
+  it("limits registration attempts per e-mail from any address, and resets after the window", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { app } = await registered();
+    // Amira's own registration was the first attempt on her address; four more from elsewhere are answered.
+    for (let i = 0; i < 4; i++) {
+      const res = await call(app, "/api/register", { body: { ...amira, username: `other${i}`, email: i % 2 ? "AMIRA@example.com" : "amira@example.com" }, ip: `192.0.2.${100 + i}` });
+      expect(res.status).toBe(409);
+    }
+    const blocked = await call(app, "/api/register", { body: { ...amira, username: "other9", email: "amira@example.com" }, ip: "192.0.2.199" });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(3500);
+    // Other addresses register as usual from the same places.
+    expect((await call(app, "/api/register", { body: { ...amira, username: "ben", email: "ben@example.com" }, ip: "192.0.2.199" })).status).toBe(201);
+
+    vi.setSystemTime(Date.now() + 60 * 60_000 + 1000);
+    const later = await call(app, "/api/register", { body: { ...amira, username: "other9", email: "amira@example.com" }, ip: "192.0.2.199" });
+    expect(later.status).toBe(409);
   });
 
   it("gives a non-admin 403 from an admin API and lets an admin by ADMIN_EMAIL in", async () => {
-    const { app, cookie } = await registered({ ADMIN_EMAIL: "head@school.test" });
+    const { app, cookie } = await registered({ ADMIN_EMAIL: "head@school.test", ADMIN_PASSWORD: "head-secret" });
     expect((await call(app, "/api/subjects", { body: { name: "Latin" } })).status).toBe(401);
     const student = await call(app, "/api/subjects", { body: { name: "Latin" }, cookie });
     expect(student.status).toBe(403);
 
-    const reg = await call(app, "/api/register", { body: { fullName: "Ms Head", email: "head@school.test", password: "secret123" }, ip: "192.0.2.60" });
-    const admin = sessionCookie(reg);
+    const signIn = await call(app, "/api/login", { body: { username: "Head@School.test", password: "head-secret" }, ip: "192.0.2.60" });
+    expect(await signIn.json()).toMatchObject({ email: "head@school.test", isAdmin: true });
+    const admin = sessionCookie(signIn);
     const added = await call(app, "/api/subjects", { body: { name: "Latin" }, cookie: admin });
     expect(added.status).toBe(201);
     const list = await (await call(app, "/api/subjects", { method: "GET" })).json();
@@ -219,6 +298,45 @@ describe("protection", () => {
     const again = await call(app, "/api/subjects", { body: { name: "latin" }, cookie: admin });
     expect(again.status).toBe(409);
     expect((await call(app, "/settings", { method: "GET", cookie: admin })).status).toBe(404);
+  });
+});
+
+describe("the ADMIN_EMAIL address is reserved", () => {
+  const ADMIN = { ADMIN_EMAIL: "head@school.test" };
+
+  it("refuses to register it, in any case, with a clear 409", async () => {
+    const { app, db } = await createTestApp(ADMIN);
+    const res = await call(app, "/api/register", { body: { ...amira, username: "head", email: " Head@School.TEST " } });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      message: "This email address is reserved for the site's administrator",
+      errors: { email: "This email address is reserved for the site's administrator" },
+    });
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(await db.select().from(users).all()).toEqual([]);
+  });
+
+  it("refuses a student's profile change to it, so they never become an admin", async () => {
+    const { app, db, cookie } = await registered(ADMIN);
+    const res = await call(app, "/api/user/profile", { method: "PATCH", body: { fullName: "Amira", email: "HEAD@school.test" }, cookie });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe("This email address is reserved for the site's administrator");
+    expect(await (await call(app, "/api/user", { method: "GET", cookie })).json()).toMatchObject({ email: "amira@example.com", isAdmin: false });
+    expect((await call(app, "/api/subjects", { body: { name: "Latin" }, cookie })).status).toBe(403);
+    expect((await db.select().from(users).where(eq(users.email, "head@school.test")).all())).toEqual([]);
+  });
+
+  it("lets the configured admin keep it while editing their profile, and an admin by role take it", async () => {
+    const { app, db } = await createTestApp({ ...ADMIN, ADMIN_PASSWORD: "head-secret" });
+    const head = sessionCookie(await call(app, "/api/login", { body: { username: "head@school.test", password: "head-secret" } }));
+    const renamed = await call(app, "/api/user/profile", { method: "PATCH", body: { fullName: "Ms Head", email: "head@school.test" }, cookie: head });
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ fullName: "Ms Head", isAdmin: true });
+    // Moving away and back again: the account is an admin by role, so the address gives it nothing new.
+    expect((await call(app, "/api/user/profile", { method: "PATCH", body: { fullName: "Ms Head", email: "ms.head@school.test" }, cookie: head })).status).toBe(200);
+    const back = await call(app, "/api/user/profile", { method: "PATCH", body: { fullName: "Ms Head", email: "head@school.test" }, cookie: head });
+    expect(back.status).toBe(200);
+    expect((await db.select().from(users).where(eq(users.email, "head@school.test")).get())!.role).toBe("admin");
   });
 });
 

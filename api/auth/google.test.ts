@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { type MutableToken, OAuth2Server } from "oauth2-mock-server";
 import { createTestApp } from "../test-utils.ts";
-import { sessions, users } from "../db/schema.ts";
+import { referrals, sessions, users } from "../db/schema.ts";
 import type { App } from "../app.ts";
 
 const CLIENT_ID = "test-client";
 const APP_ORIGIN = "http://localhost:8000";
-const OAUTH_COOKIES = ["google_oauth_state", "google_code_verifier", "google_oauth_next"];
+const OAUTH_COOKIES = ["google_oauth_state", "google_code_verifier", "google_oauth_next", "google_oauth_ref"];
 
 let server: OAuth2Server;
 let issuer: string;
@@ -66,6 +66,8 @@ function cookieHeader(cookies: Map<string, string>, names: string[]): string {
 
 interface FlowOptions {
   next?: string;
+  /** A friend's referral code, as the Google button of `/auth?ref=CODE` sends it. */
+  ref?: string;
   /** Changes the provider's callback URL before the app sees it (e.g. a forged state). */
   tamperCallback?: (url: URL) => void;
   /** Changes the OAuth cookies before they are sent back. */
@@ -73,8 +75,8 @@ interface FlowOptions {
 }
 
 /** Does what a browser does: start at the app, follow to the provider, come back to the callback. */
-async function runFlow(app: App, { next = "/history", tamperCallback, tamperCookies }: FlowOptions = {}) {
-  const start = await app.request(`/api/auth/google?next=${encodeURIComponent(next)}`);
+async function runFlow(app: App, { next = "/history", ref, tamperCallback, tamperCookies }: FlowOptions = {}) {
+  const start = await app.request(`/api/auth/google?next=${encodeURIComponent(next)}${ref ? `&ref=${encodeURIComponent(ref)}` : ""}`);
   expect(start.status).toBe(302);
   const authorizeUrl = new URL(start.headers.get("location")!);
   const oauthCookies = setCookies(start);
@@ -116,7 +118,9 @@ describe("Google sign-in (OpenID Connect, code + PKCE)", () => {
     expect(q.get("state")).toBe(oauthCookies.get("google_oauth_state"));
     expect(oauthCookies.get("google_code_verifier")).toBeTruthy();
     expect(oauthCookies.get("google_oauth_next")).toBe("/history");
-    for (const header of start.headers.getSetCookie()) {
+    // Without a referral code, one left by an abandoned attempt is deleted.
+    expect(start.headers.getSetCookie().find((h) => h.startsWith("google_oauth_ref="))).toMatch(/Max-Age=0/);
+    for (const header of start.headers.getSetCookie().filter((h) => !h.startsWith("google_oauth_ref="))) {
       expect(header).toMatch(/HttpOnly/i);
       expect(header).toMatch(/SameSite=Lax/i);
       expect(header).toMatch(/Max-Age=600/i);
@@ -189,7 +193,63 @@ describe("Google sign-in (OpenID Connect, code + PKCE)", () => {
     const rows = await deps.db.select().from(users).where(eq(users.email, "amira@example.com")).all();
     expect(rows).toHaveLength(1);
     expect(rows[0].googleId).toBe("google-link");
-    expect(rows[0].passwordHash).toBe("$argon2id$placeholder");
+  });
+
+  it("on linking, ends the account's sessions and drops the password of whoever registered the unverified address", async () => {
+    const deps = await googleApp();
+    // Someone registered Amira's address before she did: nothing verified that it was theirs.
+    const register = await deps.app.request("/api/register", {
+      method: "POST",
+      headers: { origin: APP_ORIGIN, "content-type": "application/json" },
+      body: JSON.stringify({ fullName: "Not Amira", email: "amira@example.com", password: "squatter-pass" }),
+    });
+    expect(register.status).toBe(201);
+    const squatterSession = setCookies(register).get("session")!;
+    expect((await currentUser(deps.app, squatterSession)).status).toBe(200);
+
+    claims = googleClaims("google-amira", "amira@example.com");
+    const { sessionToken } = await runFlow(deps.app);
+    const me = await currentUser(deps.app, sessionToken!);
+    expect(me.body).toMatchObject({ email: "amira@example.com" });
+
+    expect((await currentUser(deps.app, squatterSession)).status).toBe(401);
+    const row = (await deps.db.select().from(users).where(eq(users.email, "amira@example.com")).get())!;
+    expect(row.passwordHash).toBeNull();
+    expect(await deps.db.select().from(sessions).where(eq(sessions.userId, row.id)).all()).toHaveLength(1);
+    const json = { origin: APP_ORIGIN, "content-type": "application/json" };
+    const oldPassword = await deps.app.request("/api/login", { method: "POST", headers: json, body: JSON.stringify({ username: "amira@example.com", password: "squatter-pass" }) });
+    expect(oldPassword.status).toBe(401);
+
+    // Amira can give the account a password of her own in Settings, with no current one to give.
+    const setPassword = await deps.app.request("/api/user/password", {
+      method: "POST",
+      headers: { ...json, cookie: `session=${sessionToken}` },
+      body: JSON.stringify({ currentPassword: "", newPassword: "amira-own-pass", confirmPassword: "amira-own-pass" }),
+    });
+    expect(setPassword.status).toBe(200);
+    const withOwn = await deps.app.request("/api/login", { method: "POST", headers: json, body: JSON.stringify({ username: "amira@example.com", password: "amira-own-pass" }) });
+    expect(withOwn.status).toBe(200);
+  });
+
+  it("signs the owner of a Google-verified ADMIN_EMAIL in as the admin", async () => {
+    const deps = await googleApp({ ADMIN_EMAIL: "head@school.test" });
+    claims = googleClaims("google-head", "Head@School.test", { name: "Ms Head" });
+    const { sessionToken } = await runFlow(deps.app);
+    expect((await currentUser(deps.app, sessionToken!)).body).toMatchObject({ email: "head@school.test", role: "admin", isAdmin: true });
+  });
+
+  it("keeps the password and sessions of the configured admin's account when its owner links Google", async () => {
+    const deps = await googleApp({ ADMIN_EMAIL: "head@school.test", ADMIN_PASSWORD: "head-secret" });
+    const json = { origin: APP_ORIGIN, "content-type": "application/json" };
+    const login = await deps.app.request("/api/login", { method: "POST", headers: json, body: JSON.stringify({ username: "head@school.test", password: "head-secret" }) });
+    const adminSession = setCookies(login).get("session")!;
+
+    claims = googleClaims("google-head", "head@school.test");
+    const { sessionToken } = await runFlow(deps.app);
+    expect((await currentUser(deps.app, sessionToken!)).body).toMatchObject({ email: "head@school.test", isAdmin: true });
+    expect((await currentUser(deps.app, adminSession)).status).toBe(200);
+    const again = await deps.app.request("/api/login", { method: "POST", headers: json, body: JSON.stringify({ username: "head@school.test", password: "head-secret" }) });
+    expect(again.status).toBe(200);
   });
 
   it("does not hand an account linked to one Google account to another with the same e-mail", async () => {
@@ -260,6 +320,32 @@ describe("Google sign-in (OpenID Connect, code + PKCE)", () => {
     } finally {
       console.error = original;
     }
+  });
+
+  it("carries a friend's referral code through Google to the new account it creates", async () => {
+    const deps = await googleApp();
+    const friend = await deps.db.insert(users).values({ username: "friend", fullName: "Friend", email: "friend@example.com", referralCode: "FRIEND23" }).returning().get();
+    claims = googleClaims("google-referred", "referred@example.com");
+    const { oauthCookies, callback, returned, sessionToken } = await runFlow(deps.app, { ref: "friend23" });
+    expect(oauthCookies.get("google_oauth_ref")).toBe("friend23");
+    expect(callback.headers.get("location")).toBe("/history");
+    expect(returned.get("google_oauth_ref")).toBe("");
+
+    const me = await currentUser(deps.app, sessionToken!);
+    const rows = await deps.db.select().from(referrals).all();
+    expect(rows).toEqual([expect.objectContaining({ referrerId: friend.id, referredId: me.body.id, status: "pending" })]);
+
+    // A returning user comes back through a referral link: their account is not new, so nothing applies.
+    await runFlow(deps.app, { ref: "FRIEND23" });
+    expect(await deps.db.select().from(referrals).all()).toHaveLength(1);
+  });
+
+  it("sends a Google sign-up with a referral code that does not exist back to the register form, before Google", async () => {
+    const deps = await googleApp();
+    const res = await deps.app.request("/api/auth/google?next=%2Fhistory&ref=NOSUCHCODE");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/auth?error=referral_invalid&tab=register&next=%2Fhistory");
+    expect(res.headers.getSetCookie()).toEqual([]);
   });
 
   it("sends the visitor back to /auth with a message when Google sign-in is not configured", async () => {

@@ -10,18 +10,23 @@ import { safeNextPath } from "../../shared/routes.ts";
 import type { AppEnv } from "../context.ts";
 import { users } from "../db/schema.ts";
 import type { Env } from "../env.ts";
-import { createSession, type SessionUser, setSessionCookie } from "./session.ts";
+import { FULL_NAME_MAX } from "../../shared/constants.ts";
+import { applyReferral, findReferrer } from "../credits/referrals.ts";
+import { createSession, invalidateUserSessions, isAdminEmail, type SessionUser, setSessionCookie } from "./session.ts";
 import { normaliseEmail, uniqueUsername } from "./users.ts";
 
 const STATE_COOKIE = "google_oauth_state";
 const VERIFIER_COOKIE = "google_code_verifier";
 const NEXT_COOKIE = "google_oauth_next";
-const OAUTH_COOKIES = [STATE_COOKIE, VERIFIER_COOKIE, NEXT_COOKIE] as const;
+/** A friend's referral code from `/auth?ref=CODE`, kept through the trip to Google for a new account. */
+const REF_COOKIE = "google_oauth_ref";
+const OAUTH_COOKIES = [STATE_COOKIE, VERIFIER_COOKIE, NEXT_COOKIE, REF_COOKIE] as const;
 const OAUTH_COOKIE_MAX_AGE_S = 600;
 const SCOPES = ["openid", "profile", "email"];
 const GOOGLE_ISSUER = "https://accounts.google.com";
 
 const failed = (error: string) => `/auth?error=${error}`;
+const keepNext = (next: string | undefined) => (next ? `&next=${encodeURIComponent(safeNextPath(next))}` : "");
 
 /** One remote key set per JWKS URL: jose caches the keys inside it and refetches only when needed. */
 const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
@@ -78,42 +83,67 @@ async function verifyIdToken(env: Env, clientId: string, idToken: string): Promi
   return { sub, email: normaliseEmail(email), name: typeof name === "string" && name.trim() ? name.trim() : undefined };
 }
 
-/** The account for a Google identity: by Google id, else the account with that (verified) e-mail, linked; else a new one. */
-async function findOrCreateUser(c: Context<AppEnv>, identity: GoogleIdentity): Promise<SessionUser> {
-  const { db } = c.var.deps;
+/**
+ * The account for a Google identity: by Google id; else the account with that (Google-verified) e-mail,
+ * linked; else a new one. `created` says the account is new (a referral applies only then).
+ */
+async function findOrCreateUser(c: Context<AppEnv>, identity: GoogleIdentity): Promise<{ user: SessionUser; created: boolean }> {
+  const { db, env } = c.var.deps;
   const byGoogleId = await db.select().from(users).where(eq(users.googleId, identity.sub)).get();
-  if (byGoogleId) return byGoogleId;
+  if (byGoogleId) return { user: byGoogleId, created: false };
 
+  // Google has verified the address: when it is ADMIN_EMAIL, its owner is the admin, and the role
+  // records that the account was claimed by the address's owner (the seed leaves such an account alone).
+  const adminRole = isAdminEmail(identity.email, env.ADMIN_EMAIL) ? { role: "admin" } : {};
   const byEmail = await db.select().from(users).where(eq(users.email, identity.email)).get();
   if (byEmail) {
     // An account already linked to another Google account is not taken over by a second one.
     if (byEmail.googleId && byEmail.googleId !== identity.sub) throw new GoogleSignInRefused("google_failed", "this e-mail's account is linked to another Google account");
     // Google has verified the address, so whoever holds this Google account owns the e-mail account too.
-    const linked = await db.update(users).set({ googleId: identity.sub }).where(eq(users.id, byEmail.id)).returning().get();
-    return linked ?? { ...byEmail, googleId: identity.sub };
+    // Nobody verified the account's own e-mail (registration and profile changes take it on trust), so
+    // someone else may have typed it: as the Copenhagen Book advises when an e-mail is verified, every
+    // session of the account ends (the owner gets a new one below) and the password, which that someone
+    // may have chosen, is dropped; the owner signs in with Google and can set a password in Settings.
+    // Only the configured admin's account (the 'admin' role on ADMIN_EMAIL) has an address vouched for.
+    const vouched = byEmail.role === "admin" && isAdminEmail(byEmail.email, env.ADMIN_EMAIL);
+    const linked = await db.transaction(async (tx) => {
+      if (!vouched) await invalidateUserSessions(tx, byEmail.id);
+      return await tx
+        .update(users)
+        .set({ googleId: identity.sub, ...(vouched ? {} : { passwordHash: null }), ...adminRole })
+        .where(eq(users.id, byEmail.id))
+        .returning()
+        .get();
+    });
+    if (!linked) throw new GoogleSignInRefused("google_failed", "the account disappeared while it was being linked");
+    return { user: linked, created: false };
   }
 
-  return await db
+  const user = await db
     .insert(users)
     .values({
       username: await uniqueUsername(db, identity.email),
-      fullName: identity.name ?? identity.email.split("@")[0],
+      fullName: (identity.name ?? identity.email.split("@")[0]).slice(0, FULL_NAME_MAX),
       email: identity.email,
       passwordHash: null,
       googleId: identity.sub,
       role: "user",
+      ...adminRole,
     })
     .returning()
     .get();
+  return { user, created: true };
 }
 
 export const googleRoutes = new Hono<AppEnv>()
-  .get("/auth/google", (c) => {
-    const { env } = c.var.deps;
+  .get("/auth/google", async (c) => {
+    const { db, env } = c.var.deps;
     const next = c.req.query("next");
-    if (!env.GOOGLE_CLIENT_ID) {
-      const keepNext = next ? `&next=${encodeURIComponent(safeNextPath(next))}` : "";
-      return c.redirect(`${failed("google_not_configured")}${keepNext}`, 302);
+    if (!env.GOOGLE_CLIENT_ID) return c.redirect(`${failed("google_not_configured")}${keepNext(next)}`, 302);
+    const ref = c.req.query("ref")?.trim();
+    // Checked before the trip to Google, so a mistyped code is said at once, as registration says it.
+    if (ref && (ref.length > 20 || !(await findReferrer(db, ref)))) {
+      return c.redirect(`${failed("referral_invalid")}&tab=register${keepNext(next)}`, 302);
     }
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
@@ -128,6 +158,9 @@ export const googleRoutes = new Hono<AppEnv>()
     setCookie(c, STATE_COOKIE, state, options);
     setCookie(c, VERIFIER_COOKIE, codeVerifier, options);
     setCookie(c, NEXT_COOKIE, safeNextPath(next), options);
+    // A code left from an abandoned attempt must not apply to this one.
+    if (ref) setCookie(c, REF_COOKIE, ref, options);
+    else deleteCookie(c, REF_COOKIE, cookieOptions(env));
     c.header("Cache-Control", "no-store");
     return c.redirect(url.toString(), 302);
   })
@@ -138,6 +171,7 @@ export const googleRoutes = new Hono<AppEnv>()
     const savedState = getCookie(c, STATE_COOKIE);
     const codeVerifier = getCookie(c, VERIFIER_COOKIE);
     const next = safeNextPath(getCookie(c, NEXT_COOKIE));
+    const referralCode = getCookie(c, REF_COOKIE);
     clearOAuthCookies(c);
     c.header("Cache-Control", "no-store");
 
@@ -149,7 +183,12 @@ export const googleRoutes = new Hono<AppEnv>()
     try {
       const tokens = await oauthClient(env, env.GOOGLE_CLIENT_ID).validateAuthorizationCode(env.GOOGLE_TOKEN_URL, code, codeVerifier);
       const identity = await verifyIdToken(env, env.GOOGLE_CLIENT_ID, tokens.idToken());
-      const user = await findOrCreateUser(c, identity);
+      const { user, created } = await findOrCreateUser(c, identity);
+      if (created && referralCode) {
+        // The same referral service as registration. The code was checked at the start; should it have
+        // gone since, the new account is still signed in, just without the referral.
+        await applyReferral(db, user.id, referralCode).catch((err) => console.warn("Google sign-up: referral not applied:", err));
+      }
       const { token, session } = await createSession(db, user.id);
       setSessionCookie(c, token, session.expiresAt, env.NODE_ENV === "production");
       return c.redirect(next, 302);

@@ -31,10 +31,12 @@ export class RateLimiter {
 export const AUTH_LIMITS = {
   /** Sign-in attempts from one address, successful or not. */
   loginPerIp: { max: 20, windowMs: 15 * 60_000 },
-  /** Failed sign-ins for one username or e-mail, from anywhere. */
+  /** Failed sign-ins for one account (by its username or its e-mail alike), from anywhere. */
   loginFailuresPerAccount: { max: 5, windowMs: 15 * 60_000 },
-  /** New accounts from one address. */
+  /** Registration attempts from one address. */
   registerPerIp: { max: 5, windowMs: 60 * 60_000 },
+  /** Registration attempts for one e-mail address, from anywhere. */
+  registerPerEmail: { max: 5, windowMs: 60 * 60_000 },
 } as const;
 
 export function tooManyMessage(seconds: number): string {

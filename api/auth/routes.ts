@@ -5,16 +5,17 @@ import { clientAddress, HttpError, jsonError, parseBody } from "../http.ts";
 import { loginSchema, notificationPrefsSchema, passwordChangeSchema, profileSchema, registerSchema } from "../../shared/schemas.ts";
 import { AUTH_LIMITS, RateLimiter, tooManyMessage } from "./rate-limit.ts";
 import {
-  authenticate,
   changePassword,
+  findSignInAccount,
   INVALID_CREDENTIALS,
+  passwordMatches,
   readNotifications,
   registerUser,
   saveNotifications,
   updateProfile,
 } from "./service.ts";
 import { createSession, deleteSessionCookie, invalidateSession, type SessionUser, setSessionCookie, toPublicUser } from "./session.ts";
-import { normaliseEmail } from "./users.ts";
+import { signInIdentifier } from "./users.ts";
 import { applyReferral, findReferrer } from "../credits/referrals.ts";
 
 function tooMany(c: Context, seconds: number) {
@@ -40,36 +41,47 @@ export function authRoutes() {
   const loginPerIp = new RateLimiter(AUTH_LIMITS.loginPerIp.max, AUTH_LIMITS.loginPerIp.windowMs);
   const loginFailures = new RateLimiter(AUTH_LIMITS.loginFailuresPerAccount.max, AUTH_LIMITS.loginFailuresPerAccount.windowMs);
   const registerPerIp = new RateLimiter(AUTH_LIMITS.registerPerIp.max, AUTH_LIMITS.registerPerIp.windowMs);
+  const registerPerEmail = new RateLimiter(AUTH_LIMITS.registerPerEmail.max, AUTH_LIMITS.registerPerEmail.windowMs);
 
   return new Hono<AppEnv>()
     .post("/register", async (c) => {
       const ip = clientAddress(c);
-      const wait = registerPerIp.retryAfter(ip);
-      if (wait) return tooMany(c, wait);
+      const ipWait = registerPerIp.retryAfter(ip);
+      if (ipWait) return tooMany(c, ipWait);
       const input = await parseBody(c, registerSchema);
-      const { db } = c.var.deps;
+      // The e-mail is the account being registered (emailSchema has normalised it): attempts on one
+      // address are limited from anywhere, so it cannot be probed or spammed from many addresses.
+      const emailWait = registerPerEmail.retryAfter(input.email);
+      if (emailWait) return tooMany(c, emailWait);
+      const { db, env } = c.var.deps;
       if (input.referralCode && !(await findReferrer(db, input.referralCode))) {
         throw new HttpError(400, "That referral code does not exist", { errors: { referralCode: "That referral code does not exist" } });
       }
       registerPerIp.hit(ip);
-      const user = await registerUser(db, input);
+      registerPerEmail.hit(input.email);
+      const user = await registerUser(db, input, env.ADMIN_EMAIL);
       if (input.referralCode) await applyReferral(db, user.id, input.referralCode);
       return c.json(await startSession(c, user), 201);
     })
     .post("/login", async (c) => {
       const ip = clientAddress(c);
+      const ipWait = loginPerIp.retryAfter(ip);
+      if (ipWait) return tooMany(c, ipWait);
       const input = await parseBody(c, loginSchema);
-      const account = normaliseEmail(input.username);
-      const wait = Math.max(loginPerIp.retryAfter(ip), loginFailures.retryAfter(account));
-      if (wait) return tooMany(c, wait);
+      const account = await findSignInAccount(c.var.deps.db, input.username);
+      // Failures count against the account, whichever of its username or e-mail was typed; an
+      // identifier that matches no account counts on its own, written in any case.
+      const accountKey = account ? `user:${account.id}` : signInIdentifier(input.username).key;
+      const accountWait = loginFailures.retryAfter(accountKey);
+      if (accountWait) return tooMany(c, accountWait);
       loginPerIp.hit(ip);
-      const user = await authenticate(c.var.deps.db, input.username, input.password);
-      if (!user) {
-        loginFailures.hit(account);
+      const ok = await passwordMatches(account, input.password);
+      if (!account || !ok) {
+        loginFailures.hit(accountKey);
         return jsonError(c, 401, INVALID_CREDENTIALS);
       }
-      loginFailures.reset(account);
-      return c.json(await startSession(c, user));
+      loginFailures.reset(accountKey);
+      return c.json(await startSession(c, account));
     })
     .post("/logout", async (c) => {
       const session = c.var.session;
@@ -79,7 +91,7 @@ export function authRoutes() {
     })
     .patch("/user/profile", async (c) => {
       const user = requireUser(c);
-      const updated = await updateProfile(c.var.deps.db, user, await parseBody(c, profileSchema));
+      const updated = await updateProfile(c.var.deps.db, user, await parseBody(c, profileSchema), c.var.deps.env.ADMIN_EMAIL);
       return c.json(toPublicUser(updated, c.var.deps.env.ADMIN_EMAIL));
     })
     .post("/user/password", async (c) => {

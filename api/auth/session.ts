@@ -8,6 +8,7 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import type { Database } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
 import type { PublicUser } from "../../shared/schemas.ts";
+import { normaliseEmail } from "./users.ts";
 
 export const SESSION_COOKIE = "session";
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -74,6 +75,11 @@ export async function invalidateSession(db: Database, sessionId: string): Promis
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/** Ends every session of a user (when someone else proves they own the account's e-mail). */
+export async function invalidateUserSessions(db: Pick<Database, "delete">, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
 /** Ends every session of a user but the one given (after a password change). */
 export async function invalidateOtherSessions(db: Database, userId: number, keepSessionId: string): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
@@ -87,10 +93,15 @@ export function deleteSessionCookie(c: Context, secure: boolean): void {
   deleteCookie(c, SESSION_COOKIE, { httpOnly: true, sameSite: "Lax", secure, path: "/" });
 }
 
+/** Whether an address is ADMIN_EMAIL, which makes its account an admin: reserved, never taken on trust. */
+export function isAdminEmail(email: string, adminEmail: string | undefined): boolean {
+  return !!adminEmail && normaliseEmail(email) === normaliseEmail(adminEmail);
+}
+
 /** A user is an admin if their role is 'admin' or their e-mail equals ADMIN_EMAIL (§6). */
 export function isAdmin(user: Pick<SessionUser, "role" | "email"> | null, adminEmail: string | undefined): boolean {
   if (!user) return false;
-  return user.role === "admin" || (!!adminEmail && user.email === adminEmail.trim().toLowerCase());
+  return user.role === "admin" || isAdminEmail(user.email, adminEmail);
 }
 
 export function toPublicUser(user: SessionUser, adminEmail: string | undefined): PublicUser {

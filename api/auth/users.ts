@@ -7,6 +7,17 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * How sign-in reads what was typed: with '@' it is an e-mail (usernames cannot contain one), otherwise
+ * a username in any case. `key` names the identifier the same way however it was written.
+ */
+export function signInIdentifier(identifier: string): { by: "email" | "username"; value: string; key: string } {
+  const value = identifier.trim();
+  return value.includes("@")
+    ? { by: "email", value: normaliseEmail(value), key: `email:${normaliseEmail(value)}` }
+    : { by: "username", value, key: `username:${value.toLowerCase()}` };
+}
+
 export async function usernameTaken(db: Database, username: string): Promise<boolean> {
   const row = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).get();
   return Boolean(row);

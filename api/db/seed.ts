@@ -1,7 +1,8 @@
 // First-start seed. Idempotent: every insert skips rows that are already there, so it runs on every start.
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { EXAM_BOARDS, HOME_SUBJECTS, LEVELS, SAMPLE_PAPERS } from "../../shared/constants.ts";
 import { hashPassword } from "../auth/password.ts";
+import { invalidateUserSessions } from "../auth/session.ts";
 import { normaliseEmail, uniqueUsername } from "../auth/users.ts";
 import type { Database } from "./client.ts";
 import { examBoards, levels, papers, subjects, users } from "./schema.ts";
@@ -30,22 +31,37 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
     .values(SAMPLE_PAPERS.map((p) => ({ ...p, sectionCount: 1 })))
     .onConflictDoNothing();
   await seedBanks(db);
-  if (options.adminEmail && options.adminPassword) await ensureAdmin(db, options.adminEmail, options.adminPassword);
+  if (options.adminEmail) await ensureAdmin(db, options.adminEmail, options.adminPassword);
 }
 
-/** Creates the admin account from ADMIN_EMAIL / ADMIN_PASSWORD, or makes an existing account with that e-mail an admin. */
-async function ensureAdmin(db: Database, rawEmail: string, password: string): Promise<void> {
+/**
+ * The account of ADMIN_EMAIL. Without one, ADMIN_PASSWORD creates it. An account already holding the
+ * address with the 'admin' role is the seed's own (or was given it by an admin) and is left alone.
+ * Any other holder took the address on trust (registration or a profile change before it was
+ * reserved), yet the address alone makes it an admin: the seed claims it for whoever configured the
+ * address. Its sessions end, its password becomes ADMIN_PASSWORD (or none: then only a Google sign-in
+ * with the Google-verified address opens it) and any Google link goes, so nobody who merely typed the
+ * address keeps a way in. The 'admin' role marks it as claimed, so later starts leave it alone.
+ */
+async function ensureAdmin(db: Database, rawEmail: string, password: string | undefined): Promise<void> {
   const email = normaliseEmail(rawEmail);
-  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
-  if (existing) {
-    await db.update(users).set({ role: "admin" }).where(and(eq(users.id, existing.id), sql`${users.role} <> 'admin'`));
+  const existing = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email)).get();
+  if (!existing) {
+    if (!password) return;
+    await db.insert(users).values({
+      username: await uniqueUsername(db, email),
+      fullName: "Administrator",
+      email,
+      passwordHash: await hashPassword(password),
+      role: "admin",
+    }).onConflictDoNothing();
     return;
   }
-  await db.insert(users).values({
-    username: await uniqueUsername(db, email),
-    fullName: "Administrator",
-    email,
-    passwordHash: await hashPassword(password),
-    role: "admin",
-  }).onConflictDoNothing();
+  if (existing.role === "admin") return;
+  const passwordHash = password ? await hashPassword(password) : null;
+  await db.transaction(async (tx) => {
+    await invalidateUserSessions(tx, existing.id);
+    await tx.update(users).set({ role: "admin", passwordHash, googleId: null }).where(eq(users.id, existing.id));
+  });
+  console.warn(`ADMIN_EMAIL: account ${existing.id} held ${email} without the admin role; it was reset and claimed as the admin account.`);
 }

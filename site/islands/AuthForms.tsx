@@ -11,6 +11,7 @@ const GOOGLE_ERRORS: Record<string, string> = {
   google_not_configured: "Google sign-in is not set up on this server yet. Please sign in with your username or e-mail and password.",
   google_failed: "Google sign-in did not complete. Please try again.",
   google_unverified: "Your Google account's e-mail address is not verified, so we cannot use it to sign you in.",
+  referral_invalid: "That referral code does not exist",
 };
 
 interface Props {
@@ -89,7 +90,8 @@ export default function AuthForms({ next, error, initialTab = "login", referralC
     void submit("register", toRegisterPayload(form, referralCode));
   }
 
-  const googleHref = `/api/auth/google?next=${encodeURIComponent(next)}`;
+  // A friend's code goes along, so a new account made with Google gets the referral as a registration would.
+  const googleHref = `/api/auth/google?next=${encodeURIComponent(next)}${referralCode ? `&ref=${encodeURIComponent(referralCode)}` : ""}`;
   const tabClass = (t: Tab) =>
     `flex-1 rounded-md px-3 py-2 text-sm font-semibold transition-colors ${tab === t ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`;
 
@@ -139,7 +141,7 @@ export default function AuthForms({ next, error, initialTab = "login", referralC
             id="username"
             label="Username (optional)"
             autoComplete="username"
-            hint="Leave blank to sign in with your e-mail."
+            hint="3 to 30 characters, without @. Leave blank to sign in with your e-mail."
             error={errors.username}
             disabled={pending}
           />

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { baseURL, hydrated, launch, newPage, seriousViolations } from "./helpers.ts";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { baseURL, hydrated, launch, newPage, seriousViolations, signIn as seedSession } from "./helpers.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -111,6 +112,50 @@ describe("accounts in the browser", () => {
     await page.waitForURL(/\/auth\?error=google_not_configured/);
     await expect.poll(() => page.getByRole("alert").first().innerText()).toContain("Google sign-in is not set up");
     await page.close();
+  });
+
+  it("carries a friend's referral code to 'Sign up with Google', and says when a code does not exist", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/auth?ref=FRIEND23&next=%2Fhistory");
+    const google = page.getByRole("link", { name: "Sign up with Google" });
+    expect(await google.getAttribute("href")).toBe("/api/auth/google?next=%2Fhistory&ref=FRIEND23");
+    await page.goto(baseURL() + "/auth?error=referral_invalid&tab=register");
+    await expect.poll(() => page.getByRole("alert").first().innerText()).toContain("That referral code does not exist");
+    await page.close();
+  });
+
+  it("a page restored from the back-forward cache checks the user again: signed out in another tab, it goes to /auth", async () => {
+    // Playwright turns the back-forward cache off by default; this test needs the browser's real one.
+    const bfcacheBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ignoreDefaultArgs: ["--disable-back-forward-cache"] });
+    try {
+      const context = await bfcacheBrowser.newContext();
+      await seedSession(context, { username: "dana_bf", email: "dana.bf@example.com", fullName: "Dana Bell" });
+      const page = await context.newPage();
+      // Records that the page really came back from the cache (a plain reload would redirect anyway).
+      await page.addInitScript(() =>
+        addEventListener("pageshow", (e) => {
+          if (e.persisted) sessionStorage.setItem("restored-from-bfcache", "yes");
+        })
+      );
+      await page.goto(baseURL() + "/history");
+      await hydrated(page, "UserMenu");
+      await expect.poll(() => page.locator("header").innerText()).toContain("Hello, Dana Bell");
+      await page.goto(baseURL() + "/terms-of-service");
+
+      const other = await context.newPage();
+      await other.goto(baseURL() + "/");
+      await signOut(other);
+      await other.close();
+
+      // Not page.goBack(): it waits for a load event, which a page restored from the cache never fires.
+      await page.evaluate(() => history.back());
+      await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(baseURL() + "/auth?next=%2Fhistory");
+      await page.waitForLoadState();
+      expect(await page.evaluate(() => sessionStorage.getItem("restored-from-bfcache"))).toBe("yes");
+      expect(await page.locator("header").innerText()).not.toContain("Hello");
+    } finally {
+      await bfcacheBrowser.close();
+    }
   });
 
   it("settings: a student changes their name and notification preferences, and they stay changed", async () => {
