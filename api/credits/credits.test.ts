@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, send, signedInAs, studentWithCredits } from "../test-utils.ts";
-import { checkouts, discountCodes, referrals, transactions, users } from "../db/schema.ts";
+import { checkouts, discountCodes, papers, questions, referrals, transactions, users } from "../db/schema.ts";
 import { ledgerMismatches } from "./ledger.ts";
 import { codeProblem } from "./discounts.ts";
 import type { Deps } from "../context.ts";
@@ -28,6 +28,49 @@ describe("balance and ledger", () => {
     expect(history[0]).toMatchObject({ transactionType: "admin_grant", creditsAdded: 3, creditsDeducted: 0, amount: "0", status: "completed" });
     expect((await send(t.app, "/api/user/credits")).status).toBe(401);
     expect((await send(t.app, "/api/user/transactions")).status).toBe(401);
+  });
+});
+
+describe("credit usage", () => {
+  it("lists real spending only: a refunded paper charge and an admin's debug deduction are not spending", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira", 5);
+    await student(t, "ben");
+    const admin = await signedInAs(t, { username: "boss", email: "boss@example.com", role: "admin" });
+    const paper = { subject: "Computer Science", examBoard: "AQA", level: "GCSE", paperName: "", isPredicted: false };
+    const cs = (await t.db.select().from(papers).where(eq(papers.subject, "Computer Science")).get())!;
+    paper.paperName = cs.name;
+
+    // A paper made (1 credit), a gift (2 credits), a debug deduction by an admin (1 credit).
+    expect((await send(t.app, "/api/generate-enhanced-paper", paper, amira.cookie)).status).toBe(200);
+    expect((await send(t.app, "/api/gift-credits", { recipient: "ben@example.com", creditAmount: 2 }, amira.cookie)).status).toBe(200);
+    expect((await send(t.app, "/api/debug/deduct-credits", { userId: amira.userId, operation: "past_questions" }, admin.cookie)).status).toBe(200);
+    // A paper that fails after its credit was taken (its bank emptied): the credit comes back.
+    await t.db.delete(questions).where(eq(questions.paperId, cs.id));
+    expect((await send(t.app, "/api/generate-enhanced-paper", paper, amira.cookie)).status).toBe(503);
+    expect(await balance(t, amira.userId)).toBe(1);
+
+    const usage = await (await send(t.app, "/api/user/credit-usage", undefined, amira.cookie)).json();
+    expect(usage.map((u: { transactionType: string; credits: number; description: string }) => [u.transactionType, u.credits, u.description])).toEqual([
+      ["gift_sent", 2, expect.stringContaining("ben@example.com")],
+      ["paper_generation", 1, `Past paper: Computer Science ${cs.name}`],
+    ]);
+
+    // The full history still shows every change: the refunded charge marked so, the debug deduction by its own type.
+    const history = await (await send(t.app, "/api/user/transactions", undefined, amira.cookie)).json();
+    const rows = history.map((r: { transactionType: string; creditsAdded: number; creditsDeducted: number; status: string }) =>
+      [r.transactionType, r.creditsAdded - r.creditsDeducted, r.status]
+    ).reverse();
+    expect(rows).toEqual([
+      ["admin_grant", 5, "completed"],
+      ["paper_generation", -1, "completed"],
+      ["gift_sent", -2, "completed"],
+      ["debug_deduction", -1, "completed"],
+      ["paper_generation", -1, "refunded"],
+      ["refund", 1, "completed"],
+    ]);
+    expect((await send(t.app, "/api/user/credit-usage")).status).toBe(401);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 });
 
