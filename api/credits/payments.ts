@@ -3,6 +3,12 @@
 import Stripe from "stripe";
 import type { Env } from "../env.ts";
 
+/**
+ * How long a started checkout can be paid: the Stripe session's expires_at (Stripe allows 30 minutes
+ * to 24 hours), and the test-mode page's limit. Its discount code's use is held that long (checkout.ts).
+ */
+export const CHECKOUT_EXPIRY_MS = 60 * 60 * 1000;
+
 export interface CheckoutSessionRequest {
   checkoutId: string;
   userId: number;
@@ -44,6 +50,8 @@ export function paymentProvider(env: Env): PaymentProvider {
         mode: "payment",
         customer_email: req.email,
         client_reference_id: req.checkoutId,
+        // Past this the session cannot be paid and Stripe sends checkout.session.expired, which releases the code's use.
+        expires_at: Math.floor((Date.now() + CHECKOUT_EXPIRY_MS) / 1000),
         metadata: { checkoutId: req.checkoutId, userId: String(req.userId) },
         line_items: [
           {

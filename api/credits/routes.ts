@@ -8,7 +8,7 @@ import { isAdmin } from "../auth/session.ts";
 import { users } from "../db/schema.ts";
 import { OPERATION_COSTS } from "../../shared/constants.ts";
 import { checkoutRequestSchema, discountCodeEntrySchema, discountCodeSchema, giftSchema } from "../../shared/schemas.ts";
-import { cancelCheckout, findCheckout, fulfilCheckout, startCheckout } from "./checkout.ts";
+import { cancelCheckout, checkoutExpired, findCheckout, fulfilCheckout, holdCutoff, startCheckout } from "./checkout.ts";
 import { createCode, deleteCode, listCodes, updateCode, validateCode } from "./discounts.ts";
 import { giftCredits } from "./gifts.ts";
 import { ledgerMismatches, listSpending, listTransactions } from "./ledger.ts";
@@ -39,7 +39,7 @@ export const creditRoutes = new Hono<AppEnv>()
   })
   .post("/discount/validate", requireSignIn, async (c) => {
     const { code } = await parseBody(c, discountCodeEntrySchema);
-    return c.json(await validateCode(c.var.deps.db, code));
+    return c.json(await validateCode(c.var.deps.db, code, holdCutoff()));
   })
   // The built-in test-mode checkout (no Stripe configured): completes or cancels through the same fulfilment.
   .post("/checkout/test/:id/:action{complete|cancel}", requireSignIn, async (c) => {
@@ -48,8 +48,14 @@ export const creditRoutes = new Hono<AppEnv>()
     const checkout = await findCheckout(db, c.req.param("id"));
     if (!checkout || checkout.userId !== c.var.user!.id || checkout.provider !== "test") throw new HttpError(404, "Checkout not found");
     if (c.req.param("action") === "cancel") {
+      // Cancelling releases the discount code's use the checkout held.
       await cancelCheckout(db, checkout.id);
       return c.json({ status: "cancelled", redirectTo: "/credits/cancel" });
+    }
+    if (checkout.status === "pending" && checkoutExpired(checkout)) {
+      // As a Stripe session would: past its expiry it holds no code use any more, so it cannot be paid.
+      await cancelCheckout(db, checkout.id);
+      throw new HttpError(409, "This checkout has expired. Please start a new purchase.");
     }
     const outcome = await fulfilCheckout(db, checkout.id, { id: `test:${checkout.id}`, type: "test.checkout.completed" });
     if (outcome === "not-pending" && checkout.status === "cancelled") throw new HttpError(409, "This checkout was cancelled.");
@@ -80,7 +86,9 @@ export const creditRoutes = new Hono<AppEnv>()
       return c.json({ received: true, applied: outcome === "completed", outcome });
     }
     if (event.type === "checkout.session.expired") {
-      const checkoutId = event.data.object.metadata?.checkoutId;
+      // The session can no longer be paid: the checkout is cancelled and its code's use released.
+      const session = event.data.object;
+      const checkoutId = session.metadata?.checkoutId ?? session.client_reference_id;
       if (checkoutId) await cancelCheckout(db, checkoutId);
     }
     return c.json({ received: true });
