@@ -118,7 +118,8 @@ describe("checkout", () => {
     const res = await send(t.app, "/api/checkout/credits", { creditQuantity: 10, discountCode: "SAVE10", amount: 1, price: 1 }, amira.cookie);
     const body = await res.json();
     expect(body).toMatchObject({ adminFreeCredits: false, creditQuantity: 10 });
-    expect(body.url).toMatch(/^\/checkout\/test\/[0-9a-f-]{36}$/);
+    // A full address on APP_ORIGIN, usable when pasted into a new tab.
+    expect(body.url).toMatch(new RegExp(`^${t.env.APP_ORIGIN}/checkout/test/[0-9a-f-]{36}$`));
     const id = body.url.split("/").pop();
     const row = (await t.db.select().from(checkouts).where(eq(checkouts.id, id)).get())!;
     expect(row).toMatchObject({ amountPence: 4042, quantity: 10, status: "pending", provider: "test", discountCodeId: code.id });

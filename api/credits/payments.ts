@@ -39,8 +39,8 @@ export function paymentProvider(env: Env): PaymentProvider {
   if (!stripe) {
     return {
       name: "test",
-      // A path on this site: it works whichever address the buyer reached the site by.
-      createSession: (req) => Promise.resolve({ sessionId: `test_${req.checkoutId}`, url: `/checkout/test/${req.checkoutId}` }),
+      // A full address, as Stripe's is: the confirmation page offers it to copy and paste into a new tab.
+      createSession: (req) => Promise.resolve({ sessionId: `test_${req.checkoutId}`, url: `${env.APP_ORIGIN}/checkout/test/${req.checkoutId}` }),
     };
   }
   return {

@@ -31,29 +31,53 @@ describe("buying credits in test mode", () => {
 
     await page.getByRole("button", { name: "Buy 10 credits for £40.42" }).click();
     await page.waitForURL(baseURL() + "/checkout-confirmation");
+    await hydrated(page, "Toaster");
+    // A full address, usable when pasted into another tab.
     const payUrl = await page.locator("#checkout-url").inputValue();
-    expect(payUrl).toMatch(/^\/checkout\/test\//);
+    expect(payUrl).toMatch(new RegExp(`^${baseURL()}/checkout/test/[0-9a-f-]{36}$`));
 
-    // The payment page (opened in a new tab by 'Open Payment Page'): clearly test mode.
-    await page.goto(baseURL() + payUrl);
-    await hydrated(page, "TestCheckout");
-    expect(await page.getByRole("note").innerText()).toContain("Test mode, no money is taken");
-    expect(await page.getByTestId("test-checkout-total").innerText()).toBe("£40.42");
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole("button", { name: "Complete test payment" }).click();
-    await page.waitForURL(/\/credits\/success/);
-    await page.waitForURL(baseURL() + "/pricing");
+    // 'Open Payment Page' opens the payment page in a new tab, cut off from this one, with no popup warning.
+    const [tab] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Open Payment Page" }).click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(payUrl);
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    expect(await page.getByTestId("toast-viewport").innerText()).not.toContain("Popup blocked");
 
-    await expect.poll(() => page.getByTestId("pricing-credits").innerText()).toBe("10");
-    expect(await page.getByTestId("header-credits").innerText()).toBe("10 credits");
-    await page.getByRole("tab", { name: "Purchase History" }).click();
-    const row = page.getByTestId("history-row").first();
+    // The payment page: clearly test mode.
+    await hydrated(tab, "TestCheckout");
+    expect(await tab.getByRole("note").innerText()).toContain("Test mode, no money is taken");
+    expect(await tab.getByTestId("test-checkout-total").innerText()).toBe("£40.42");
+    expect(await seriousViolations(tab)).toEqual([]);
+    await tab.getByRole("button", { name: "Complete test payment" }).click();
+    await tab.waitForURL(/\/credits\/success/);
+    await tab.waitForURL(baseURL() + "/pricing");
+
+    await expect.poll(() => tab.getByTestId("pricing-credits").innerText()).toBe("10");
+    expect(await tab.getByTestId("header-credits").innerText()).toBe("10 credits");
+    await tab.getByRole("tab", { name: "Purchase History" }).click();
+    const row = tab.getByTestId("history-row").first();
     await row.waitFor();
     const text = await row.innerText();
     expect(text.toLowerCase()).toContain("purchase");
     expect(text).toContain("10");
     expect(text).toContain("£40.42");
     expect(text).toContain("completed");
+    await tab.close();
+    await page.close();
+  });
+
+  it("the copy button copies the payment link and says 'Link copied!'", async () => {
+    const page = await newPage(browser);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
+    await page.goto(baseURL() + "/pricing");
+    const url = `${baseURL()}/checkout/test/00000000-0000-4000-8000-000000000000`;
+    await page.evaluate((u) => sessionStorage.setItem("checkoutUrl", u), url);
+    await page.goto(baseURL() + "/checkout-confirmation");
+    await hydrated(page, "Toaster");
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Link copied!");
+    expect(await page.getByTestId("toast-viewport").innerText()).toContain("Paste in your browser to complete checkout.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await page.close();
   });
 

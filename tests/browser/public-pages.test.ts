@@ -43,7 +43,7 @@ const PUBLIC_PAGES: { path: string; texts: string[] }[] = [
 /** These pages move on to /pricing after 100 ms. */
 const REDIRECTING_PAGES: { path: string; texts: string[] }[] = [
   { path: "/credits/cancel", texts: ["Payment Cancelled", "No payment was taken"] },
-  { path: "/credits/success", texts: ["Payment Successful", "credits have been added"] },
+  { path: "/credits/success", texts: ["Payment Successful", "credits are added as soon as the payment is confirmed"] },
 ];
 
 describe("public pages", () => {
