@@ -3,6 +3,8 @@ import type { Browser } from "playwright-core";
 import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
 import { discountCodes } from "../../api/db/schema.ts";
 import { changeCredits } from "../../api/credits/ledger.ts";
+import { formatPence } from "../../shared/format.ts";
+import { priceCredits } from "../../shared/pricing.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -78,6 +80,15 @@ describe("buying credits in test mode", () => {
     await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Link copied!");
     expect(await page.getByTestId("toast-viewport").innerText()).toContain("Paste in your browser to complete checkout.");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await page.close();
+  });
+
+  it("signed out, /pricing shows each package at the price of the shared priceCredits", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/pricing");
+    const shown = await page.getByTestId("package-price").allInnerTexts();
+    expect(shown).toEqual([5, 10, 20].map((n) => `${n} credits for ${formatPence(priceCredits(n).totalPence)}`));
+    expect(shown).toEqual(["5 credits for £23.70", "10 credits for £44.91", "20 credits for £79.84"]);
     await page.close();
   });
 
