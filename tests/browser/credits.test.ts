@@ -92,6 +92,21 @@ describe("buying credits in test mode", () => {
     await page.close();
   });
 
+  it("a buyer whose session ended is sent to sign in, and the sign-in page says why", async () => {
+    const page = await newPage(browser);
+    await signIn(page.context(), { username: "lapsed", email: "lapsed@example.com", fullName: "Lee Lapsed" });
+    await page.goto(baseURL() + "/pricing");
+    await hydrated(page, "PricingPanel");
+    await page.context().clearCookies();
+    await page.getByRole("button", { name: "Buy 1 credit for £4.99" }).click();
+    await page.waitForURL(baseURL() + "/auth?next=%2Fpricing");
+    await hydrated(page, "Toaster");
+    const toasts = page.getByTestId("toast-viewport");
+    await expect.poll(() => toasts.innerText()).toContain("Authentication Required");
+    expect(await toasts.innerText()).toContain("Please log in to purchase credits.");
+    await page.close();
+  });
+
   it("an invalid code says so and changes nothing", async () => {
     const page = await newPage(browser);
     await signIn(page.context(), { username: "buyer2", email: "buyer2@example.com", fullName: "Bo Buyer" });
