@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
-import { discountCodes } from "../../api/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { discountCodes, users } from "../../api/db/schema.ts";
 import { changeCredits } from "../../api/credits/ledger.ts";
 import { formatPence } from "../../shared/format.ts";
 import { priceCredits } from "../../shared/pricing.ts";
@@ -107,6 +108,43 @@ describe("buying credits in test mode", () => {
     await page.close();
   });
 
+  it("'Checkout Error' with the server's message when the applied code runs out before the purchase", async () => {
+    const db = await serverDb();
+    const code = await db.insert(discountCodes).values({ code: "LASTONE", discountPercentage: 10, maxUses: 1 }).returning().get();
+    const page = await newPage(browser);
+    await signIn(page.context(), { username: "late", email: "late@example.com", fullName: "Lou Late" });
+    await page.goto(baseURL() + "/pricing");
+    await hydrated(page, "PricingPanel");
+    await page.getByLabel("Discount code").fill("LASTONE");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByTestId("applied-code").waitFor();
+    // Someone else uses it up meanwhile.
+    await db.update(discountCodes).set({ usesCount: 1 }).where(eq(discountCodes.id, code.id));
+    await page.getByRole("button", { name: "Buy 1 credit for £4.49" }).click();
+    const toasts = page.getByTestId("toast-viewport");
+    await expect.poll(() => toasts.innerText()).toContain("Checkout Error");
+    expect(await toasts.innerText()).toContain("This discount code has been used the maximum number of times.");
+    expect(new URL(page.url()).pathname).toBe("/pricing");
+    expect(await page.getByRole("button", { name: "Buy 1 credit for £4.49" }).isEnabled()).toBe(true);
+    await page.close();
+  });
+
+  it("'Validation Error' when the code cannot be checked", async () => {
+    const page = await newPage(browser);
+    await signIn(page.context(), { username: "checker", email: "checker@example.com", fullName: "Cy Checker" });
+    await page.goto(baseURL() + "/pricing");
+    await hydrated(page, "PricingPanel");
+    // The session ends: the server refuses to check the code (401).
+    await page.context().clearCookies();
+    await page.getByLabel("Discount code").fill("ANYCODE");
+    await page.getByRole("button", { name: "Apply" }).click();
+    const toasts = page.getByTestId("toast-viewport");
+    await expect.poll(() => toasts.innerText()).toContain("Validation Error");
+    expect(await toasts.innerText()).toContain("Please sign in first");
+    expect(await page.getByTestId("applied-code").count()).toBe(0);
+    await page.close();
+  });
+
   it("an invalid code says so and changes nothing", async () => {
     const page = await newPage(browser);
     await signIn(page.context(), { username: "buyer2", email: "buyer2@example.com", fullName: "Bo Buyer" });
@@ -136,7 +174,9 @@ describe("gifts and referrals", () => {
     await giver.getByLabel("Friend's e-mail").fill("taker@example.com");
     await giver.getByLabel("Credits to send").fill("5");
     await giver.getByRole("button", { name: "Send Gift" }).click();
-    await expect.poll(() => giver.getByTestId("toast-viewport").innerText()).toContain("You only have 3 credits available");
+    const toasts = giver.getByTestId("toast-viewport");
+    await expect.poll(() => toasts.innerText()).toContain("Not enough credits");
+    expect(await toasts.innerText()).toContain("You only have 3 credits available");
 
     await giver.getByLabel("Credits to send").fill("2");
     await giver.getByLabel("Message (optional)").fill("Good luck in the mocks!");
@@ -154,6 +194,38 @@ describe("gifts and referrals", () => {
     await taker.close();
   });
 
+  it("says why a gift fails: 'Recipient required', 'Failed to gift credits', and the server's 'Not enough credits'", async () => {
+    const db = await serverDb();
+    const page = await newPage(browser);
+    const userId = await signIn(page.context(), { username: "gifter", email: "gifter@example.com", fullName: "Gus Gifter" });
+    await db.transaction((tx) => changeCredits(tx, { userId, delta: 3, type: "admin_grant", description: "test grant" }));
+    await page.goto(baseURL() + "/gift-credits");
+    await hydrated(page, "GiftCredits");
+    const toasts = page.getByTestId("toast-viewport");
+
+    await page.getByRole("button", { name: "Send Gift" }).click();
+    await page.getByText("Recipient required").waitFor();
+    expect(await page.getByLabel("Friend's e-mail").getAttribute("aria-invalid")).toBe("true");
+
+    // An address with no account: the server refuses it.
+    await page.getByLabel("Friend's e-mail").fill("nobody.here@example.com");
+    await page.getByRole("button", { name: "Send Gift" }).click();
+    await expect.poll(() => toasts.innerText()).toContain("Failed to gift credits");
+    expect(await toasts.innerText()).toContain("No ExamPrep account uses that e-mail address");
+    expect(await page.getByTestId("gift-balance").innerText()).toBe("3");
+
+    // The balance falls elsewhere after the page loaded: the server's answer names the real balance.
+    await db.transaction((tx) => changeCredits(tx, { userId, delta: -2, type: "gift_sent", description: "spent elsewhere" }));
+    await db.insert(users).values({ username: "giftee", email: "giftee@example.com", fullName: "Gia Giftee" });
+    await page.getByLabel("Friend's e-mail").fill("giftee@example.com");
+    await page.getByLabel("Credits to send").fill("2");
+    await page.getByRole("button", { name: "Send Gift" }).click();
+    await expect.poll(() => toasts.innerText()).toContain("Not enough credits");
+    expect(await toasts.innerText()).toContain("You only have 1 credit available");
+    await expect.poll(() => page.getByTestId("gift-balance").innerText()).toBe("1");
+    await page.close();
+  });
+
   it("shows the referral code with copy feedback and the invitation link", async () => {
     const page = await newPage(browser);
     await signIn(page.context(), { username: "inviter", email: "inviter@example.com", fullName: "Ivy Inviter" });
@@ -166,6 +238,10 @@ describe("gifts and referrals", () => {
     expect(await page.getByLabel("Or share your invitation link").inputValue()).toBe(`${baseURL()}/auth?ref=${text}`);
     await page.getByRole("button", { name: "Copy code" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Copied!" }).count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+    // The feedback clears after its 2 s and the button reads 'Copy code' again.
+    await page.getByRole("button", { name: "Copied!" }).waitFor({ state: "detached" });
+    expect(await page.getByRole("button", { name: "Copy code" }).count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
