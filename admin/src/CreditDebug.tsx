@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { OPERATION_COSTS } from "../../shared/constants.ts";
+import { announceCreditsChanged } from "../../shared/credits-event.ts";
 import { call } from "./api.ts";
 
 interface DebugResult {
@@ -43,6 +44,8 @@ export function CreditDebug() {
     setBusy(true);
     try {
       setResult(await call<DebugResult>("/api/debug/deduct-credits", { userId: Number(userId), operation: data.get("operation") }));
+      // The user charged may be the one signed in: the header's balance follows.
+      announceCreditsChanged();
     } catch (err) {
       setError({ title: "Credit Deduction Failed", text: (err as Error).message });
     } finally {

@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { call } from "./api.ts";
+import { announceCreditsChanged } from "../../shared/credits-event.ts";
 
 interface Check {
   status: string;
@@ -59,6 +60,8 @@ function useAction() {
     setOutcome(null);
     try {
       setOutcome({ ok: true, text: await fn() });
+      // A gift, a free purchase or a completed referral may change the admin's own balance: the header follows.
+      announceCreditsChanged();
     } catch (err) {
       setOutcome({ ok: false, text: (err as Error).message });
     } finally {

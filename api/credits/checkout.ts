@@ -7,11 +7,23 @@ import { HttpError } from "../http.ts";
 import { isAdmin, type SessionUser } from "../auth/session.ts";
 import { priceCredits } from "../../shared/pricing.ts";
 import { changeCredits } from "./ledger.ts";
-import { codeProblem, countUse, findCode } from "./discounts.ts";
+import { claimUse, codeProblem, countUse, findCode, heldUses, insertHoldingCheckout, USED_UP } from "./discounts.ts";
 import { completeReferralOfBuyer } from "./referrals.ts";
-import type { PaymentProvider } from "./payments.ts";
+import { CHECKOUT_EXPIRY_MS, type PaymentProvider } from "./payments.ts";
 
 export type Checkout = typeof checkouts.$inferSelect;
+
+/**
+ * How long a pending checkout holds its discount code's use: as long as it can be paid, plus ten
+ * minutes for Stripe's webhook of a payment made at the last moment to arrive.
+ */
+export const HOLD_MS = CHECKOUT_EXPIRY_MS + 10 * 60 * 1000;
+
+/** Pending checkouts created after this instant (created_at's own ISO format) still hold a use. */
+export const holdCutoff = (now = Date.now()) => new Date(now - HOLD_MS).toISOString();
+
+/** A checkout that can no longer be paid (Stripe expires its session at the same time). */
+export const checkoutExpired = (checkout: Checkout, now = Date.now()) => Date.parse(checkout.createdAt) + CHECKOUT_EXPIRY_MS <= now;
 
 /** §3 Checkout result. */
 export interface CheckoutResult {
@@ -39,9 +51,10 @@ export async function startCheckout(
     return { adminFreeCredits: true, creditQuantity: quantity, reason: "admin account", redirectToPage: "/pricing", credits };
   }
 
+  const since = holdCutoff();
   const code = codeText ? await findCode(db, codeText) : undefined;
   if (codeText) {
-    const problem = codeProblem(code);
+    const problem = codeProblem(code, new Date(), code ? await heldUses(db, code.id, since) : 0);
     if (problem) throw new HttpError(400, problem);
   }
   const price = priceCredits(quantity, code);
@@ -50,7 +63,7 @@ export async function startCheckout(
   if (price.totalPence === 0) {
     // Free through a code: counted and fulfilled at once, or not at all if the code has just run out.
     const credits = await db.transaction(async (tx) => {
-      if (code && !(await countUse(tx, code.id))) throw new HttpError(409, "This discount code has been used the maximum number of times.");
+      if (code && !(await claimUse(tx, code.id, since))) throw new HttpError(409, USED_UP);
       await tx.insert(checkouts).values({
         id: checkoutId,
         userId: user.id,
@@ -75,14 +88,14 @@ export async function startCheckout(
     return { adminFreeCredits: true, creditQuantity: quantity, reason, redirectToPage: "/pricing", credits };
   }
 
-  await db.insert(checkouts).values({
-    id: checkoutId,
-    userId: user.id,
-    quantity,
-    amountPence: price.totalPence,
-    discountCodeId: code?.id,
-    provider: provider.name,
-  });
+  const row = { id: checkoutId, userId: user.id, quantity, amountPence: price.totalPence, provider: provider.name };
+  if (code) {
+    // The checkout holds one of the code's remaining uses until it completes, is cancelled or expires;
+    // the check above may have raced with other buyers, this conditional insert cannot.
+    if (!(await insertHoldingCheckout(db, { ...row, discountCodeId: code.id }, since))) throw new HttpError(409, USED_UP);
+  } else {
+    await db.insert(checkouts).values(row);
+  }
   try {
     const session = await provider.createSession({ checkoutId, userId: user.id, email: user.email, quantity, amountPence: price.totalPence });
     await db.update(checkouts).set({ providerSessionId: session.sessionId }).where(eq(checkouts.id, checkoutId));
@@ -124,7 +137,7 @@ export async function fulfilCheckout(
       description: `Bought ${checkout.quantity} credit${checkout.quantity === 1 ? "" : "s"}`,
       reference: checkout.id,
     });
-    // Paid already: the use is counted while uses remain, never beyond maxUses.
+    // Paid already: the use this checkout held is counted, never beyond maxUses.
     if (checkout.discountCodeId) await countUse(tx, checkout.discountCodeId);
     await completeReferralOfBuyer(tx, checkout.userId);
     return "completed";

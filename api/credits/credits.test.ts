@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, send, signedInAs, studentWithCredits } from "../test-utils.ts";
-import { checkouts, discountCodes, referrals, transactions, users } from "../db/schema.ts";
+import { checkouts, discountCodes, papers, questions, referrals, users } from "../db/schema.ts";
 import { ledgerMismatches } from "./ledger.ts";
-import { codeProblem } from "./discounts.ts";
+import { codeProblem, USED_UP } from "./discounts.ts";
+import { HOLD_MS } from "./checkout.ts";
 import type { Deps } from "../context.ts";
 import type { App } from "../app.ts";
 
@@ -28,6 +29,49 @@ describe("balance and ledger", () => {
     expect(history[0]).toMatchObject({ transactionType: "admin_grant", creditsAdded: 3, creditsDeducted: 0, amount: "0", status: "completed" });
     expect((await send(t.app, "/api/user/credits")).status).toBe(401);
     expect((await send(t.app, "/api/user/transactions")).status).toBe(401);
+  });
+});
+
+describe("credit usage", () => {
+  it("lists real spending only: a refunded paper charge and an admin's debug deduction are not spending", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira", 5);
+    await student(t, "ben");
+    const admin = await signedInAs(t, { username: "boss", email: "boss@example.com", role: "admin" });
+    const paper = { subject: "Computer Science", examBoard: "AQA", level: "GCSE", paperName: "", isPredicted: false };
+    const cs = (await t.db.select().from(papers).where(eq(papers.subject, "Computer Science")).get())!;
+    paper.paperName = cs.name;
+
+    // A paper made (1 credit), a gift (2 credits), a debug deduction by an admin (1 credit).
+    expect((await send(t.app, "/api/generate-enhanced-paper", paper, amira.cookie)).status).toBe(200);
+    expect((await send(t.app, "/api/gift-credits", { recipient: "ben@example.com", creditAmount: 2 }, amira.cookie)).status).toBe(200);
+    expect((await send(t.app, "/api/debug/deduct-credits", { userId: amira.userId, operation: "past_questions" }, admin.cookie)).status).toBe(200);
+    // A paper that fails after its credit was taken (its bank emptied): the credit comes back.
+    await t.db.delete(questions).where(eq(questions.paperId, cs.id));
+    expect((await send(t.app, "/api/generate-enhanced-paper", paper, amira.cookie)).status).toBe(503);
+    expect(await balance(t, amira.userId)).toBe(1);
+
+    const usage = await (await send(t.app, "/api/user/credit-usage", undefined, amira.cookie)).json();
+    expect(usage.map((u: { transactionType: string; credits: number; description: string }) => [u.transactionType, u.credits, u.description])).toEqual([
+      ["gift_sent", 2, expect.stringContaining("ben@example.com")],
+      ["paper_generation", 1, `Past paper: Computer Science ${cs.name}`],
+    ]);
+
+    // The full history still shows every change: the refunded charge marked so, the debug deduction by its own type.
+    const history = await (await send(t.app, "/api/user/transactions", undefined, amira.cookie)).json();
+    const rows = history.map((r: { transactionType: string; creditsAdded: number; creditsDeducted: number; status: string }) =>
+      [r.transactionType, r.creditsAdded - r.creditsDeducted, r.status]
+    ).reverse();
+    expect(rows).toEqual([
+      ["admin_grant", 5, "completed"],
+      ["paper_generation", -1, "completed"],
+      ["gift_sent", -2, "completed"],
+      ["debug_deduction", -1, "completed"],
+      ["paper_generation", -1, "refunded"],
+      ["refund", 1, "completed"],
+    ]);
+    expect((await send(t.app, "/api/user/credit-usage")).status).toBe(401);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 });
 
@@ -74,7 +118,8 @@ describe("checkout", () => {
     const res = await send(t.app, "/api/checkout/credits", { creditQuantity: 10, discountCode: "SAVE10", amount: 1, price: 1 }, amira.cookie);
     const body = await res.json();
     expect(body).toMatchObject({ adminFreeCredits: false, creditQuantity: 10 });
-    expect(body.url).toMatch(/^\/checkout\/test\/[0-9a-f-]{36}$/);
+    // A full address on APP_ORIGIN, usable when pasted into a new tab.
+    expect(body.url).toMatch(new RegExp(`^${t.env.APP_ORIGIN}/checkout/test/[0-9a-f-]{36}$`));
     const id = body.url.split("/").pop();
     const row = (await t.db.select().from(checkouts).where(eq(checkouts.id, id)).get())!;
     expect(row).toMatchObject({ amountPence: 4042, quantity: 10, status: "pending", provider: "test", discountCodeId: code.id });
@@ -105,6 +150,50 @@ describe("checkout", () => {
     expect(await (await send(t.app, `/api/checkout/test/${id}/cancel`, {}, amira.cookie)).json()).toEqual({ status: "cancelled", redirectTo: "/credits/cancel" });
     expect((await send(t.app, `/api/checkout/test/${id}/complete`, {}, amira.cookie)).status).toBe(409);
     expect(await balance(t, amira.userId)).toBe(0);
+  });
+
+  it("a started discounted checkout holds its code's use until it completes, is cancelled or expires", async () => {
+    const t = await createTestApp();
+    const [amira, ben, cara, dan] = await Promise.all(["amira", "ben", "cara", "dan"].map((n) => student(t, n)));
+    const code = await addCode(t, { code: "ONCE", discountPercentage: 90, amountOffPence: 100, maxUses: 1 });
+    const start = (cookie: string, creditQuantity = 10) => send(t.app, "/api/checkout/credits", { creditQuantity, discountCode: "ONCE" }, cookie);
+    const validate = async (cookie: string) => (await send(t.app, "/api/discount/validate", { code: "ONCE" }, cookie)).json();
+
+    const first = await (await start(amira.cookie)).json();
+    expect(first.url).toContain("/checkout/test/");
+    // Amira's unfinished checkout holds the only use: nobody else may start one, or be told the code works.
+    const refused = await start(ben.cookie);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe(USED_UP);
+    expect(await validate(ben.cookie)).toMatchObject({ valid: false, message: USED_UP });
+    // Nor take it through the free path (1 credit: 10% of 499 less 100p is free; 10 credits cost £3.49).
+    const free = await start(ben.cookie, 1);
+    expect((await free.json()).message).toBe(USED_UP);
+
+    // Cancelling releases it.
+    await send(t.app, `/api/checkout/test/${first.url.split("/").pop()}/cancel`, {}, amira.cookie);
+    expect(await validate(ben.cookie)).toMatchObject({ valid: true });
+    const second = await start(ben.cookie);
+    expect(second.status).toBe(200);
+    const benCheckout = (await second.json()).url.split("/").pop();
+
+    // So does expiry: Ben's checkout, started longer ago than a checkout can be paid, holds nothing,
+    // and can no longer be completed.
+    const longAgo = new Date(Date.now() - HOLD_MS - 1000).toISOString();
+    await t.db.update(checkouts).set({ createdAt: longAgo }).where(eq(checkouts.id, benCheckout));
+    const third = await (await start(cara.cookie)).json();
+    const late = await send(t.app, `/api/checkout/test/${benCheckout}/complete`, {}, ben.cookie);
+    expect(late.status).toBe(409);
+    expect((await late.json()).message).toBe("This checkout has expired. Please start a new purchase.");
+    expect((await t.db.select().from(checkouts).where(eq(checkouts.id, benCheckout)).get())!.status).toBe("cancelled");
+
+    // Cara completes hers: the use is counted and the code is used up for good.
+    expect((await send(t.app, `/api/checkout/test/${third.url.split("/").pop()}/complete`, {}, cara.cookie)).status).toBe(200);
+    expect((await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id)).get())!.usesCount).toBe(1);
+    expect((await (await start(dan.cookie)).json()).message).toBe(USED_UP);
+    expect(await balance(t, ben.userId)).toBe(0);
+    expect(await balance(t, cara.userId)).toBe(10);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 
   it("keeps a code with a date-only expiry valid through that day", () => {
@@ -343,17 +432,28 @@ describe("concurrency, against a real HTTP server", () => {
     expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 
-  it("paid purchases completing at once never count a code past maxUses", async () => {
+  it("10 simultaneous paid checkouts with a maxUses-3 code: 3 get the discount, the rest are refused, and the code is used 3 times", async () => {
     const code = await addCode(t, { code: "PAIDTHREE", discountPercentage: 10, maxUses: 3 });
-    const buyers = await Promise.all(Array.from({ length: 6 }, (_, i) => student(t, `payer${i}`)));
-    const urls = await Promise.all(
-      buyers.map(async (b) => (await (await post("/api/checkout/credits", { creditQuantity: 1, discountCode: "PAIDTHREE" }, b.cookie)).json()).url as string),
-    );
-    const done = await Promise.all(buyers.map((b, i) => post(`/api/checkout/test/${urls[i].split("/").pop()}/complete`, {}, b.cookie)));
+    const buyers = await Promise.all(Array.from({ length: 10 }, (_, i) => student(t, `payer${i}`)));
+    const started = await Promise.all(buyers.map((b) => post("/api/checkout/credits", { creditQuantity: 10, discountCode: "PAIDTHREE" }, b.cookie)));
+    const bodies = await Promise.all(started.map((r) => r.json()));
+    const ok = buyers.map((b, i) => ({ b, status: started[i].status, body: bodies[i] })).filter((x) => x.status === 200);
+    expect(ok).toHaveLength(3);
+    // Refused either by the check before the start (400) or by the conditional insert that holds a use (409).
+    const refused = bodies.filter((_, i) => started[i].status !== 200);
+    expect(refused).toHaveLength(7);
+    for (const b of refused) expect(b.message).toBe(USED_UP);
+    expect(started.every((r) => r.status === 200 || r.status === 400 || r.status === 409)).toBe(true);
+    // Only the three started checkouts carry the discounted price (4990 less 10% bulk less 10% code).
+    const rows = await t.db.select().from(checkouts).where(eq(checkouts.discountCodeId, code.id)).all();
+    expect(rows.map((r) => [r.status, r.amountPence])).toEqual([["pending", 4042], ["pending", 4042], ["pending", 4042]]);
+
+    const done = await Promise.all(ok.map(({ b, body }) => post(`/api/checkout/test/${body.url.split("/").pop()}/complete`, {}, b.cookie)));
+    expect(done.map((r) => r.status)).toEqual([200, 200, 200]);
     await Promise.all(done.map((r) => r.body?.cancel()));
     expect((await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id)).get())!.usesCount).toBe(3);
-    expect((await Promise.all(buyers.map((b) => balance(t, b.userId)))).every((c) => c === 1)).toBe(true);
+    const credited = await Promise.all(buyers.map((b) => balance(t, b.userId)));
+    expect(credited.reduce((a, c) => a + c, 0)).toBe(30);
     expect(await ledgerMismatches(t.db)).toEqual([]);
-    expect(await t.db.select().from(transactions).where(eq(transactions.transactionType, "purchase")).all()).toHaveLength(6 + 3);
   });
 });

@@ -15,23 +15,75 @@ export function expiryTime(expiresAt: string): number {
   return /^\d{4}-\d{2}-\d{2}$/.test(expiresAt) ? Date.parse(`${expiresAt}T23:59:59.999Z`) : Date.parse(expiresAt);
 }
 
-/** Why a code cannot be used now, or null when it can. */
-export function codeProblem(code: DiscountCode | undefined, now = new Date()): string | null {
+export const USED_UP = "This discount code has been used the maximum number of times.";
+
+/**
+ * Why a code cannot be used now, or null when it can. `held` is the uses that started, unfinished
+ * checkouts are holding (heldUses): they count against maxUses like uses already made.
+ */
+export function codeProblem(code: DiscountCode | undefined, now = new Date(), held = 0): string | null {
   if (!code) return INVALID_CODE;
   if (!code.isActive) return "This discount code is no longer active.";
   if (code.expiresAt && expiryTime(code.expiresAt) <= now.getTime()) return "This discount code has expired.";
-  if (code.usesCount >= code.maxUses) return "This discount code has been used the maximum number of times.";
+  if (code.usesCount + held >= code.maxUses) return USED_UP;
   return null;
+}
+
+/*
+ * Holding uses. A paid checkout is priced with its code when it starts but counts the use only when
+ * the payment completes, so between the two its use is held: each pending checkout carrying the code,
+ * started after `since` (see holdCutoff in checkout.ts), counts against maxUses. A cancelled or
+ * completed checkout, or one older than that, holds nothing.
+ */
+const held = (since: string) =>
+  sql`(select count(*) from checkouts held where held.discount_code_id = discount_codes.id and held.status = 'pending' and held.created_at > ${since})`;
+
+/** The uses of a code that pending checkouts hold. */
+export async function heldUses(db: Queryable, codeId: number, since: string): Promise<number> {
+  const row = await db.select({ n: held(since) }).from(discountCodes).where(eq(discountCodes.id, codeId)).get();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Starts a paid checkout that holds one use of its code, in one conditional INSERT: the row is
+ * written only while the code's uses made plus held stay below maxUses, so concurrent starts can
+ * never hold more uses than remain. Returns false when none remain.
+ */
+export async function insertHoldingCheckout(
+  db: Queryable,
+  checkout: { id: string; userId: number; quantity: number; amountPence: number; provider: string; discountCodeId: number },
+  since: string,
+): Promise<boolean> {
+  const result = await db.run(sql`
+    insert into checkouts (id, user_id, quantity, amount_pence, discount_code_id, provider)
+    select ${checkout.id}, ${checkout.userId}, ${checkout.quantity}, ${checkout.amountPence}, discount_codes.id, ${checkout.provider}
+    from discount_codes
+    where discount_codes.id = ${checkout.discountCodeId} and discount_codes.uses_count + ${held(since)} < discount_codes.max_uses`);
+  return result.rowsAffected === 1;
+}
+
+/**
+ * Counts one use now, for a purchase that completes at once (a 100% code): only while the uses made
+ * plus those held by pending checkouts stay below maxUses (one conditional UPDATE).
+ */
+export async function claimUse(tx: Tx, codeId: number, since: string): Promise<boolean> {
+  const row = await tx
+    .update(discountCodes)
+    .set({ usesCount: sql`${discountCodes.usesCount} + 1` })
+    .where(and(eq(discountCodes.id, codeId), sql`discount_codes.uses_count + ${held(since)} < discount_codes.max_uses`))
+    .returning({ id: discountCodes.id })
+    .get();
+  return Boolean(row);
 }
 
 export function findCode(db: Queryable, code: string): Promise<DiscountCode | undefined> {
   return db.select().from(discountCodes).where(eq(discountCodes.code, code.trim().toUpperCase())).get();
 }
 
-/** POST /api/discount/validate: §3 Discount validation result. */
-export async function validateCode(db: Database, raw: string) {
+/** POST /api/discount/validate: §3 Discount validation result. `since`: as for heldUses. */
+export async function validateCode(db: Database, raw: string, since: string) {
   const code = await findCode(db, raw);
-  const problem = codeProblem(code);
+  const problem = codeProblem(code, new Date(), code ? await heldUses(db, code.id, since) : 0);
   if (problem || !code) return { valid: false, discountPercentage: 0, amountInPence: 0, message: problem ?? INVALID_CODE };
   return {
     valid: true,
@@ -43,8 +95,8 @@ export async function validateCode(db: Database, raw: string) {
 }
 
 /**
- * Counts one use, only while uses remain (one conditional UPDATE, so concurrent purchases can never
- * push usesCount past maxUses). Returns false when the code has run out.
+ * Counts the use a completing paid checkout held, only while uses remain (one conditional UPDATE, so
+ * concurrent completions can never push usesCount past maxUses). Returns false when the code has run out.
  */
 export async function countUse(tx: Tx, codeId: number): Promise<boolean> {
   const row = await tx

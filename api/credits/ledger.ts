@@ -1,6 +1,6 @@
 // The credit ledger. Every balance change goes through changeCredits() inside a database transaction:
 // the balance update and its ledger row commit together or not at all.
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { transactions, users } from "../db/schema.ts";
 import { HttpError } from "../http.ts";
@@ -16,6 +16,8 @@ export const TRANSACTION_TYPES = [
   "referral_bonus",
   "paper_generation",
   "refund",
+  // An admin's test of the deduction code (/credit-debug): a balance change, but not spending.
+  "debug_deduction",
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -41,6 +43,11 @@ export class NotEnoughCredits extends HttpError {
  * overdraw); otherwise NotEnoughCredits is thrown and the caller's transaction rolls back.
  */
 export async function changeCredits(tx: Tx, change: CreditChange): Promise<number> {
+  return (await recordCreditChange(tx, change)).credits;
+}
+
+/** changeCredits(), also returning the id of the ledger row it wrote (for a later refund to mark it). */
+export async function recordCreditChange(tx: Tx, change: CreditChange): Promise<{ credits: number; transactionId: number }> {
   if (!Number.isInteger(change.delta) || change.delta === 0) throw new Error("delta must be a non-zero whole number");
   const cost = -change.delta;
   const updated = await tx
@@ -54,7 +61,7 @@ export async function changeCredits(tx: Tx, change: CreditChange): Promise<numbe
     if (!row) throw new HttpError(404, "User not found");
     throw new NotEnoughCredits(row.credits);
   }
-  await tx.insert(transactions).values({
+  const row = await tx.insert(transactions).values({
     userId: change.userId,
     transactionType: change.type,
     creditsAdded: Math.max(change.delta, 0),
@@ -62,8 +69,8 @@ export async function changeCredits(tx: Tx, change: CreditChange): Promise<numbe
     amountPence: change.amountPence ?? 0,
     description: change.description,
     reference: change.reference ?? null,
-  });
-  return updated.credits;
+  }).returning({ id: transactions.id }).get();
+  return { credits: updated.credits, transactionId: row.id };
 }
 
 export async function creditBalance(db: Queryable, userId: number): Promise<number> {
@@ -89,6 +96,31 @@ export async function listTransactions(db: Queryable, userId: number) {
     status: r.status,
     description: r.description,
   }));
+}
+
+/** The status a charge's ledger row takes when its operation failed and the credit came back. */
+export const REFUNDED = "refunded";
+
+/** What counts as spending on the Credit Usage tab: papers generated and credits given away. */
+export const SPENDING_TYPES = ["paper_generation", "gift_sent"] as const satisfies readonly TransactionType[];
+
+/**
+ * The Credit Usage tab: real spending only. A charge given back because its paper failed is marked
+ * 'refunded' (refundOperation) and left out; an admin's debug deduction has a type of its own.
+ */
+export async function listSpending(db: Queryable, userId: number) {
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(and(
+      eq(transactions.userId, userId),
+      gt(transactions.creditsDeducted, 0),
+      inArray(transactions.transactionType, [...SPENDING_TYPES]),
+      ne(transactions.status, REFUNDED),
+    ))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .all();
+  return rows.map((r) => ({ id: r.id, createdAt: r.createdAt, transactionType: r.transactionType, credits: r.creditsDeducted, description: r.description }));
 }
 
 /** For tests and the credit system check: does every balance equal the sum of its ledger? */

@@ -3,6 +3,12 @@
 import Stripe from "stripe";
 import type { Env } from "../env.ts";
 
+/**
+ * How long a started checkout can be paid: the Stripe session's expires_at (Stripe allows 30 minutes
+ * to 24 hours), and the test-mode page's limit. Its discount code's use is held that long (checkout.ts).
+ */
+export const CHECKOUT_EXPIRY_MS = 60 * 60 * 1000;
+
 export interface CheckoutSessionRequest {
   checkoutId: string;
   userId: number;
@@ -33,8 +39,8 @@ export function paymentProvider(env: Env): PaymentProvider {
   if (!stripe) {
     return {
       name: "test",
-      // A path on this site: it works whichever address the buyer reached the site by.
-      createSession: (req) => Promise.resolve({ sessionId: `test_${req.checkoutId}`, url: `/checkout/test/${req.checkoutId}` }),
+      // A full address, as Stripe's is: the confirmation page offers it to copy and paste into a new tab.
+      createSession: (req) => Promise.resolve({ sessionId: `test_${req.checkoutId}`, url: `${env.APP_ORIGIN}/checkout/test/${req.checkoutId}` }),
     };
   }
   return {
@@ -44,6 +50,8 @@ export function paymentProvider(env: Env): PaymentProvider {
         mode: "payment",
         customer_email: req.email,
         client_reference_id: req.checkoutId,
+        // Past this the session cannot be paid and Stripe sends checkout.session.expired, which releases the code's use.
+        expires_at: Math.floor((Date.now() + CHECKOUT_EXPIRY_MS) / 1000),
         metadata: { checkoutId: req.checkoutId, userId: String(req.userId) },
         line_items: [
           {

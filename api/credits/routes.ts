@@ -1,17 +1,17 @@
 import { Hono } from "hono";
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { HttpError, jsonError, parseBody } from "../http.ts";
 import { requireAdmin, requireSignIn } from "../auth/guards.ts";
 import { isAdmin } from "../auth/session.ts";
-import { transactions, users } from "../db/schema.ts";
+import { users } from "../db/schema.ts";
 import { OPERATION_COSTS } from "../../shared/constants.ts";
 import { checkoutRequestSchema, discountCodeEntrySchema, discountCodeSchema, giftSchema } from "../../shared/schemas.ts";
-import { cancelCheckout, findCheckout, fulfilCheckout, startCheckout } from "./checkout.ts";
+import { cancelCheckout, checkoutExpired, findCheckout, fulfilCheckout, holdCutoff, startCheckout } from "./checkout.ts";
 import { createCode, deleteCode, listCodes, updateCode, validateCode } from "./discounts.ts";
 import { giftCredits } from "./gifts.ts";
-import { ledgerMismatches, listTransactions } from "./ledger.ts";
+import { ledgerMismatches, listSpending, listTransactions } from "./ledger.ts";
 import { chargeForOperation, isOperation } from "./operations.ts";
 import { paymentProvider, stripeClient } from "./payments.ts";
 import { applyReferral, completeReferral, ensureReferralCode, referralInfo } from "./referrals.ts";
@@ -30,19 +30,7 @@ export const creditRoutes = new Hono<AppEnv>()
     return c.json({ credits: user.credits, subscriptionStatus: user.subscriptionStatus }, 200, noStore);
   })
   .get("/user/transactions", requireSignIn, async (c) => c.json(await listTransactions(c.var.deps.db, c.var.user!.id), 200, noStore))
-  .get("/user/credit-usage", requireSignIn, async (c) => {
-    const rows = await c.var.deps.db
-      .select()
-      .from(transactions)
-      .where(and(eq(transactions.userId, c.var.user!.id), gt(transactions.creditsDeducted, 0), inArray(transactions.transactionType, ["paper_generation", "gift_sent"])))
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .all();
-    return c.json(
-      rows.map((r) => ({ id: r.id, createdAt: r.createdAt, transactionType: r.transactionType, credits: r.creditsDeducted, description: r.description })),
-      200,
-      noStore,
-    );
-  })
+  .get("/user/credit-usage", requireSignIn, async (c) => c.json(await listSpending(c.var.deps.db, c.var.user!.id), 200, noStore))
   .post("/checkout/credits", async (c) => {
     if (!c.var.user) return jsonError(c, 401, "Please log in to purchase credits.");
     const { quantity, discountCode } = await parseBody(c, checkoutRequestSchema);
@@ -51,7 +39,7 @@ export const creditRoutes = new Hono<AppEnv>()
   })
   .post("/discount/validate", requireSignIn, async (c) => {
     const { code } = await parseBody(c, discountCodeEntrySchema);
-    return c.json(await validateCode(c.var.deps.db, code));
+    return c.json(await validateCode(c.var.deps.db, code, holdCutoff()));
   })
   // The built-in test-mode checkout (no Stripe configured): completes or cancels through the same fulfilment.
   .post("/checkout/test/:id/:action{complete|cancel}", requireSignIn, async (c) => {
@@ -60,8 +48,14 @@ export const creditRoutes = new Hono<AppEnv>()
     const checkout = await findCheckout(db, c.req.param("id"));
     if (!checkout || checkout.userId !== c.var.user!.id || checkout.provider !== "test") throw new HttpError(404, "Checkout not found");
     if (c.req.param("action") === "cancel") {
+      // Cancelling releases the discount code's use the checkout held.
       await cancelCheckout(db, checkout.id);
       return c.json({ status: "cancelled", redirectTo: "/credits/cancel" });
+    }
+    if (checkout.status === "pending" && checkoutExpired(checkout)) {
+      // As a Stripe session would: past its expiry it holds no code use any more, so it cannot be paid.
+      await cancelCheckout(db, checkout.id);
+      throw new HttpError(409, "This checkout has expired. Please start a new purchase.");
     }
     const outcome = await fulfilCheckout(db, checkout.id, { id: `test:${checkout.id}`, type: "test.checkout.completed" });
     if (outcome === "not-pending" && checkout.status === "cancelled") throw new HttpError(409, "This checkout was cancelled.");
@@ -92,7 +86,9 @@ export const creditRoutes = new Hono<AppEnv>()
       return c.json({ received: true, applied: outcome === "completed", outcome });
     }
     if (event.type === "checkout.session.expired") {
-      const checkoutId = event.data.object.metadata?.checkoutId;
+      // The session can no longer be paid: the checkout is cancelled and its code's use released.
+      const session = event.data.object;
+      const checkoutId = session.metadata?.checkoutId ?? session.client_reference_id;
       if (checkoutId) await cancelCheckout(db, checkoutId);
     }
     return c.json({ received: true });
@@ -147,7 +143,7 @@ export const creditRoutes = new Hono<AppEnv>()
     const { db, env } = c.var.deps;
     const user = await db.select().from(users).where(eq(users.id, userId)).get();
     if (!user) throw new HttpError(404, "User not found");
-    const result = await chargeForOperation(db, env.ADMIN_EMAIL, userId, operation, `Deduction test (${operation}) by an admin`);
+    const result = await chargeForOperation(db, env.ADMIN_EMAIL, userId, operation, `Deduction test (${operation}) by an admin`, { type: "debug_deduction" });
     return c.json({
       success: true,
       deductionResult: result.charged ? "deducted" : result.isAdmin ? "admin: not charged" : "free operation",

@@ -1,12 +1,13 @@
 // The Stripe path with the real stripe SDK: sessions created against a local stand-in of the Stripe
 // API, webhooks signed by the SDK's own test helper.
 import { createServer, type Server } from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { createTestApp, signedInAs } from "../test-utils.ts";
+import { createTestApp, signedInAs, studentWithCredits } from "../test-utils.ts";
 import { checkouts, discountCodes, processedEvents, transactions, users } from "../db/schema.ts";
 import { ledgerMismatches } from "./ledger.ts";
+import { CHECKOUT_EXPIRY_MS } from "./payments.ts";
 
 const ORIGIN = "http://localhost:8000";
 const SECRET = "whsec_test_secret";
@@ -59,10 +60,20 @@ beforeEach(() => {
   failNext = false;
 });
 
+// Each test's app also listens on a real port: webhooks arrive over HTTP, as Stripe sends them.
+let appServers: Deno.HttpServer<Deno.NetAddr>[] = [];
+afterEach(async () => {
+  await Promise.all(appServers.map((srv) => srv.shutdown()));
+  appServers = [];
+});
+
 async function setup() {
   const t = await createTestApp({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: apiUrl, APP_ORIGIN: ORIGIN });
   const buyer = await signedInAs(t, { username: "amira", email: "amira@example.com" });
   const code = await t.db.insert(discountCodes).values({ code: "SAVE10", discountPercentage: 10, maxUses: 5 }).returning().get();
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, t.app.fetch);
+  appServers.push(server);
+  const base = `http://127.0.0.1:${server.addr.port}`;
   const post = (path: string, body: unknown, cookie = buyer.cookie) =>
     t.app.request(path, { method: "POST", headers: { origin: ORIGIN, cookie, "content-type": "application/json" }, body: JSON.stringify(body) });
   const state = async () => ({
@@ -71,21 +82,24 @@ async function setup() {
     events: await t.db.select().from(processedEvents).all(),
     usesCount: (await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id)).get())!.usesCount,
   });
-  return { ...t, buyer, code, post, state };
+  return { ...t, base, buyer, code, post, state };
 }
 
-function completedEvent(id: string, checkoutId: string, sessionId: string, paymentStatus = "paid") {
+function sessionEvent(type: string, id: string, checkoutId: string, sessionId: string, paymentStatus: string) {
   return JSON.stringify({
     id,
     object: "event",
-    type: "checkout.session.completed",
+    type,
     data: { object: { id: sessionId, object: "checkout.session", metadata: { checkoutId }, client_reference_id: checkoutId, payment_status: paymentStatus } },
   });
 }
+const completedEvent = (id: string, checkoutId: string, sessionId: string, paymentStatus = "paid") =>
+  sessionEvent("checkout.session.completed", id, checkoutId, sessionId, paymentStatus);
 
-async function deliver(app: Awaited<ReturnType<typeof setup>>["app"], payload: string, secret = SECRET, tamper?: (p: string) => string) {
+/** A webhook delivery to the app's real port, signed by the SDK's test helper. */
+async function deliver(s: { base: string }, payload: string, secret = SECRET, tamper?: (p: string) => string) {
   const signature = await sdk.webhooks.generateTestHeaderStringAsync({ payload, secret });
-  return app.request("/api/stripe/webhook", {
+  return fetch(`${s.base}/api/stripe/webhook`, {
     method: "POST",
     headers: { "stripe-signature": signature, "content-type": "application/json" },
     body: tamper ? tamper(payload) : payload,
@@ -112,18 +126,25 @@ describe("Stripe Checkout", () => {
     expect(sent.body.get("line_items[0][price_data][currency]")).toBe("gbp");
     expect(sent.body.get("metadata[checkoutId]")).toBe(row.id);
     expect(sent.body.get("success_url")).toBe(`${ORIGIN}/credits/success?session_id={CHECKOUT_SESSION_ID}`);
+    // The session expires when the checkout's hold on its code's use would (an hour).
+    const expiresAt = Number(sent.body.get("expires_at")) * 1000;
+    expect(Math.abs(expiresAt - (Date.now() + CHECKOUT_EXPIRY_MS))).toBeLessThan(60_000);
     expect(row).toMatchObject({ status: "pending", provider: "stripe", providerSessionId: "cs_test_1", amountPence: 4042 });
     // The success page grants nothing.
     await s.app.request("/credits/success?session_id=cs_test_1", { headers: { cookie: s.buyer.cookie } });
     expect(await s.state()).toMatchObject({ credits: 0, purchases: [], usesCount: 0 });
   });
 
-  it("the signed webhook grants the credits once, even delivered 5 times at once", async () => {
+  it("the signed webhook grants the credits once, even delivered 5 times at once over HTTP", async () => {
     const s = await setup();
     const { row } = await startPurchase(s);
+    // Another buyer's balance and ledger, which the deliveries must leave alone.
+    const other = await studentWithCredits(s, "ben", 2);
     const payload = completedEvent("evt_1", row.id, "cs_test_1");
-    const results = await Promise.all(Array.from({ length: 5 }, () => deliver(s.app, payload)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => deliver(s, payload)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const bodies = await Promise.all(results.map((r) => r.json()));
+    expect(bodies.filter((b) => b.applied)).toHaveLength(1);
     const state = await s.state();
     expect(state.credits).toBe(10);
     expect(state.purchases).toHaveLength(1);
@@ -131,21 +152,42 @@ describe("Stripe Checkout", () => {
     expect(state.events.map((e) => e.id)).toEqual(["evt_1"]);
     expect(state.usesCount).toBe(1);
     expect((await s.db.select().from(checkouts).where(eq(checkouts.id, row.id)).get())!.status).toBe("completed");
+    // Every balance is the sum of its ledger afterwards.
     expect(await ledgerMismatches(s.db)).toEqual([]);
+    expect((await s.db.select().from(users).where(eq(users.id, other.userId)).get())!.credits).toBe(2);
 
     // Another event for the same checkout changes nothing either.
-    expect((await deliver(s.app, completedEvent("evt_2", row.id, "cs_test_1"))).status).toBe(200);
+    const again = await deliver(s, completedEvent("evt_2", row.id, "cs_test_1"));
+    expect(await again.json()).toMatchObject({ received: true, applied: false });
     expect((await s.state()).credits).toBe(10);
     expect((await s.state()).purchases).toHaveLength(1);
+  });
+
+  it("an expired session cancels its checkout and releases the code's use it held", async () => {
+    const s = await setup();
+    await s.db.update(discountCodes).set({ maxUses: 1 }).where(eq(discountCodes.id, s.code.id));
+    const { row } = await startPurchase(s);
+    const ben = await signedInAs(s, { username: "ben", email: "ben@example.com" });
+    const refused = await s.post("/api/checkout/credits", { creditQuantity: 10, discountCode: "SAVE10" }, ben.cookie);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe("This discount code has been used the maximum number of times.");
+
+    const expired = await deliver(s, sessionEvent("checkout.session.expired", "evt_exp", row.id, "cs_test_1", "unpaid"));
+    expect(expired.status).toBe(200);
+    await expired.body?.cancel();
+    expect((await s.db.select().from(checkouts).where(eq(checkouts.id, row.id)).get())!.status).toBe("cancelled");
+    const started = await s.post("/api/checkout/credits", { creditQuantity: 10, discountCode: "SAVE10" }, ben.cookie);
+    expect(started.status).toBe(200);
+    expect((await started.json()).url).toBe("https://checkout.stripe.test/pay/cs_test_2");
   });
 
   it("refuses a bad signature with 400 and changes nothing", async () => {
     const s = await setup();
     const { row } = await startPurchase(s);
     const payload = completedEvent("evt_bad", row.id, "cs_test_1");
-    const wrongSecret = await deliver(s.app, payload, "whsec_other");
-    const tampered = await deliver(s.app, payload, SECRET, (p) => p.replace('"paid"', '"paid" '));
-    const unsigned = await s.app.request("/api/stripe/webhook", { method: "POST", body: payload });
+    const wrongSecret = await deliver(s, payload, "whsec_other");
+    const tampered = await deliver(s, payload, SECRET, (p) => p.replace('"paid"', '"paid" '));
+    const unsigned = await fetch(`${s.base}/api/stripe/webhook`, { method: "POST", body: payload });
     for (const res of [wrongSecret, tampered, unsigned]) {
       expect(res.status).toBe(400);
       expect((await res.json()).message).toMatch(/signature/i);
@@ -156,7 +198,7 @@ describe("Stripe Checkout", () => {
   it("grants nothing for an unpaid session", async () => {
     const s = await setup();
     const { row } = await startPurchase(s);
-    const res = await deliver(s.app, completedEvent("evt_unpaid", row.id, "cs_test_1", "unpaid"));
+    const res = await deliver(s, completedEvent("evt_unpaid", row.id, "cs_test_1", "unpaid"));
     expect(await res.json()).toMatchObject({ applied: false });
     expect((await s.state()).credits).toBe(0);
   });

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Field, fieldErrors } from "../components/ui/Field.tsx";
 import { GIFT_MESSAGE_MAX } from "../../shared/constants.ts";
 import { giftSchema } from "../../shared/schemas.ts";
-import { postJson, readError } from "../lib/api.ts";
+import { type ApiErrorBody, postJson, readError } from "../lib/api.ts";
 import { $credits, refreshCredits, seedCredits } from "../stores/credits.ts";
 import { toast } from "../stores/toasts.ts";
 
@@ -31,9 +31,10 @@ export default function GiftCredits({ initialCredits }: { initialCredits: number
     try {
       const res = await postJson("/api/gift-credits", parsed.data);
       if (!res.ok) {
-        const body = await readError(res);
+        const body = (await readError(res)) as ApiErrorBody & { title?: string };
         setErrors(body.errors ?? {});
-        toast({ title: "Failed to gift credits", description: body.message ?? "Please try again.", variant: "destructive" });
+        // The server's title when it has one: 'Not enough credits' when this page's balance was out of date.
+        toast({ title: body.title ?? "Failed to gift credits", description: body.message ?? "Please try again.", variant: "destructive" });
         return;
       }
       const result = (await res.json()) as { message: string; remainingCredits: number };

@@ -5,7 +5,7 @@ import { formatDateTime, formatPence } from "../../shared/format.ts";
 import { priceCredits, type CodeDiscount } from "../../shared/pricing.ts";
 import { postJson, readError } from "../lib/api.ts";
 import { $credits, refreshCredits, seedCredits } from "../stores/credits.ts";
-import { toast } from "../stores/toasts.ts";
+import { flashToast, toast } from "../stores/toasts.ts";
 
 type Tab = "purchase" | "history" | "usage";
 
@@ -115,7 +115,8 @@ function Purchase({ credits, subscriptionStatus }: { credits: number; subscripti
     try {
       const res = await postJson("/api/checkout/credits", { creditQuantity: quantity, discountCode: applied?.code });
       if (res.status === 401) {
-        toast({ title: "Authentication Required", description: "Please log in to purchase credits.", variant: "destructive" });
+        // The page changes at once, so the toast is left for the sign-in page to show (as sign-in does).
+        flashToast({ title: "Authentication Required", description: "Please log in to purchase credits.", variant: "destructive" });
         window.location.assign("/auth?next=%2Fpricing");
         return;
       }

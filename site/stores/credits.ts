@@ -1,5 +1,6 @@
 // The live credit balance, shared by the header and every page that shows or changes it.
 import { atom } from "nanostores";
+import { CREDITS_CHANGED_EVENT } from "../../shared/credits-event.ts";
 
 export const $credits = atom<number | null>(null);
 
@@ -19,3 +20,6 @@ export async function refreshCredits(): Promise<number | null> {
     return $credits.get();
   }
 }
+
+// Balance changes made outside this bundle (the admin tools) are announced with this event.
+if (typeof document !== "undefined") globalThis.addEventListener(CREDITS_CHANGED_EVENT, () => void refreshCredits());

@@ -2,7 +2,7 @@
 // the Credit Deduction Debug Tool, against the real API.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
+import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
 import { discountCodes, users } from "../../api/db/schema.ts";
 import { changeCredits } from "../../api/credits/ledger.ts";
 import { formatDate } from "../../shared/format.ts";
@@ -148,11 +148,24 @@ describe("Credit System Test and Credit Deduction Debug Tool", () => {
     for (const form of ["Test a gift", "Test a referral", "Test a purchase"]) expect(await page.getByRole("form", { name: form }).count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
 
-    // An admin's purchase is free: POST /api/checkout/credits {quantity}.
+    // An admin's purchase is free: POST /api/checkout/credits {quantity}. The header's balance follows
+    // without a reload, though the admin tools are a bundle of their own.
+    await hydrated(page, "UserMenu");
+    const header = page.getByTestId("header-credits");
+    expect(await header.innerText()).toBe("0 credits");
     const purchase = page.getByRole("form", { name: "Test a purchase" });
     await purchase.getByLabel("Credits").fill("2");
     await purchase.getByRole("button", { name: "Start purchase" }).click();
     await expect.poll(() => purchase.getByRole("status").innerText()).toBe("2 credits added free (admin account).");
+    await expect.poll(() => header.innerText()).toBe("2 credits");
+
+    // So after a gift.
+    await (await serverDb()).insert(users).values({ username: "gift_target", email: "gift.target@example.com", fullName: "Gil Target" });
+    const gift = page.getByRole("form", { name: "Test a gift" });
+    await gift.getByLabel("Recipient e-mail").fill("gift.target@example.com");
+    await gift.getByRole("button", { name: "Send gift" }).click();
+    await expect.poll(() => gift.getByRole("status").innerText()).toContain("Remaining: 1.");
+    await expect.poll(() => header.innerText()).toBe("1 credit");
     await page.close();
   });
 

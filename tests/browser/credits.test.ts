@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
-import { discountCodes } from "../../api/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { discountCodes, users } from "../../api/db/schema.ts";
 import { changeCredits } from "../../api/credits/ledger.ts";
+import { formatPence } from "../../shared/format.ts";
+import { priceCredits } from "../../shared/pricing.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,29 +34,114 @@ describe("buying credits in test mode", () => {
 
     await page.getByRole("button", { name: "Buy 10 credits for £40.42" }).click();
     await page.waitForURL(baseURL() + "/checkout-confirmation");
+    await hydrated(page, "Toaster");
+    // A full address, usable when pasted into another tab.
     const payUrl = await page.locator("#checkout-url").inputValue();
-    expect(payUrl).toMatch(/^\/checkout\/test\//);
+    expect(payUrl).toMatch(new RegExp(`^${baseURL()}/checkout/test/[0-9a-f-]{36}$`));
 
-    // The payment page (opened in a new tab by 'Open Payment Page'): clearly test mode.
-    await page.goto(baseURL() + payUrl);
-    await hydrated(page, "TestCheckout");
-    expect(await page.getByRole("note").innerText()).toContain("Test mode, no money is taken");
-    expect(await page.getByTestId("test-checkout-total").innerText()).toBe("£40.42");
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole("button", { name: "Complete test payment" }).click();
-    await page.waitForURL(/\/credits\/success/);
-    await page.waitForURL(baseURL() + "/pricing");
+    // 'Open Payment Page' opens the payment page in a new tab, cut off from this one, with no popup warning.
+    const [tab] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Open Payment Page" }).click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(payUrl);
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    expect(await page.getByTestId("toast-viewport").innerText()).not.toContain("Popup blocked");
 
-    await expect.poll(() => page.getByTestId("pricing-credits").innerText()).toBe("10");
-    expect(await page.getByTestId("header-credits").innerText()).toBe("10 credits");
-    await page.getByRole("tab", { name: "Purchase History" }).click();
-    const row = page.getByTestId("history-row").first();
+    // The payment page: clearly test mode.
+    await hydrated(tab, "TestCheckout");
+    expect(await tab.getByRole("note").innerText()).toContain("Test mode, no money is taken");
+    expect(await tab.getByTestId("test-checkout-total").innerText()).toBe("£40.42");
+    expect(await seriousViolations(tab)).toEqual([]);
+    await tab.getByRole("button", { name: "Complete test payment" }).click();
+    await tab.waitForURL(/\/credits\/success/);
+    await tab.waitForURL(baseURL() + "/pricing");
+
+    await expect.poll(() => tab.getByTestId("pricing-credits").innerText()).toBe("10");
+    expect(await tab.getByTestId("header-credits").innerText()).toBe("10 credits");
+    await tab.getByRole("tab", { name: "Purchase History" }).click();
+    const row = tab.getByTestId("history-row").first();
     await row.waitFor();
     const text = await row.innerText();
     expect(text.toLowerCase()).toContain("purchase");
     expect(text).toContain("10");
     expect(text).toContain("£40.42");
     expect(text).toContain("completed");
+    await tab.close();
+    await page.close();
+  });
+
+  it("the copy button copies the payment link and says 'Link copied!'", async () => {
+    const page = await newPage(browser);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
+    await page.goto(baseURL() + "/pricing");
+    const url = `${baseURL()}/checkout/test/00000000-0000-4000-8000-000000000000`;
+    await page.evaluate((u) => sessionStorage.setItem("checkoutUrl", u), url);
+    await page.goto(baseURL() + "/checkout-confirmation");
+    await hydrated(page, "Toaster");
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Link copied!");
+    expect(await page.getByTestId("toast-viewport").innerText()).toContain("Paste in your browser to complete checkout.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await page.close();
+  });
+
+  it("signed out, /pricing shows each package at the price of the shared priceCredits", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/pricing");
+    const shown = await page.getByTestId("package-price").allInnerTexts();
+    expect(shown).toEqual([5, 10, 20].map((n) => `${n} credits for ${formatPence(priceCredits(n).totalPence)}`));
+    expect(shown).toEqual(["5 credits for £23.70", "10 credits for £44.91", "20 credits for £79.84"]);
+    await page.close();
+  });
+
+  it("a buyer whose session ended is sent to sign in, and the sign-in page says why", async () => {
+    const page = await newPage(browser);
+    await signIn(page.context(), { username: "lapsed", email: "lapsed@example.com", fullName: "Lee Lapsed" });
+    await page.goto(baseURL() + "/pricing");
+    await hydrated(page, "PricingPanel");
+    await page.context().clearCookies();
+    await page.getByRole("button", { name: "Buy 1 credit for £4.99" }).click();
+    await page.waitForURL(baseURL() + "/auth?next=%2Fpricing");
+    await hydrated(page, "Toaster");
+    const toasts = page.getByTestId("toast-viewport");
+    await expect.poll(() => toasts.innerText()).toContain("Authentication Required");
+    expect(await toasts.innerText()).toContain("Please log in to purchase credits.");
+    await page.close();
+  });
+
+  it("'Checkout Error' with the server's message when the applied code runs out before the purchase", async () => {
+    const db = await serverDb();
+    const code = await db.insert(discountCodes).values({ code: "LASTONE", discountPercentage: 10, maxUses: 1 }).returning().get();
+    const page = await newPage(browser);
+    await signIn(page.context(), { username: "late", email: "late@example.com", fullName: "Lou Late" });
+    await page.goto(baseURL() + "/pricing");
+    await hydrated(page, "PricingPanel");
+    await page.getByLabel("Discount code").fill("LASTONE");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByTestId("applied-code").waitFor();
+    // Someone else uses it up meanwhile.
+    await db.update(discountCodes).set({ usesCount: 1 }).where(eq(discountCodes.id, code.id));
+    await page.getByRole("button", { name: "Buy 1 credit for £4.49" }).click();
+    const toasts = page.getByTestId("toast-viewport");
+    await expect.poll(() => toasts.innerText()).toContain("Checkout Error");
+    expect(await toasts.innerText()).toContain("This discount code has been used the maximum number of times.");
+    expect(new URL(page.url()).pathname).toBe("/pricing");
+    expect(await page.getByRole("button", { name: "Buy 1 credit for £4.49" }).isEnabled()).toBe(true);
+    await page.close();
+  });
+
+  it("'Validation Error' when the code cannot be checked", async () => {
+    const page = await newPage(browser);
+    await signIn(page.context(), { username: "checker", email: "checker@example.com", fullName: "Cy Checker" });
+    await page.goto(baseURL() + "/pricing");
+    await hydrated(page, "PricingPanel");
+    // The session ends: the server refuses to check the code (401).
+    await page.context().clearCookies();
+    await page.getByLabel("Discount code").fill("ANYCODE");
+    await page.getByRole("button", { name: "Apply" }).click();
+    const toasts = page.getByTestId("toast-viewport");
+    await expect.poll(() => toasts.innerText()).toContain("Validation Error");
+    expect(await toasts.innerText()).toContain("Please sign in first");
+    expect(await page.getByTestId("applied-code").count()).toBe(0);
     await page.close();
   });
 
@@ -86,7 +174,9 @@ describe("gifts and referrals", () => {
     await giver.getByLabel("Friend's e-mail").fill("taker@example.com");
     await giver.getByLabel("Credits to send").fill("5");
     await giver.getByRole("button", { name: "Send Gift" }).click();
-    await expect.poll(() => giver.getByTestId("toast-viewport").innerText()).toContain("You only have 3 credits available");
+    const toasts = giver.getByTestId("toast-viewport");
+    await expect.poll(() => toasts.innerText()).toContain("Not enough credits");
+    expect(await toasts.innerText()).toContain("You only have 3 credits available");
 
     await giver.getByLabel("Credits to send").fill("2");
     await giver.getByLabel("Message (optional)").fill("Good luck in the mocks!");
@@ -104,6 +194,38 @@ describe("gifts and referrals", () => {
     await taker.close();
   });
 
+  it("says why a gift fails: 'Recipient required', 'Failed to gift credits', and the server's 'Not enough credits'", async () => {
+    const db = await serverDb();
+    const page = await newPage(browser);
+    const userId = await signIn(page.context(), { username: "gifter", email: "gifter@example.com", fullName: "Gus Gifter" });
+    await db.transaction((tx) => changeCredits(tx, { userId, delta: 3, type: "admin_grant", description: "test grant" }));
+    await page.goto(baseURL() + "/gift-credits");
+    await hydrated(page, "GiftCredits");
+    const toasts = page.getByTestId("toast-viewport");
+
+    await page.getByRole("button", { name: "Send Gift" }).click();
+    await page.getByText("Recipient required").waitFor();
+    expect(await page.getByLabel("Friend's e-mail").getAttribute("aria-invalid")).toBe("true");
+
+    // An address with no account: the server refuses it.
+    await page.getByLabel("Friend's e-mail").fill("nobody.here@example.com");
+    await page.getByRole("button", { name: "Send Gift" }).click();
+    await expect.poll(() => toasts.innerText()).toContain("Failed to gift credits");
+    expect(await toasts.innerText()).toContain("No ExamPrep account uses that e-mail address");
+    expect(await page.getByTestId("gift-balance").innerText()).toBe("3");
+
+    // The balance falls elsewhere after the page loaded: the server's answer names the real balance.
+    await db.transaction((tx) => changeCredits(tx, { userId, delta: -2, type: "gift_sent", description: "spent elsewhere" }));
+    await db.insert(users).values({ username: "giftee", email: "giftee@example.com", fullName: "Gia Giftee" });
+    await page.getByLabel("Friend's e-mail").fill("giftee@example.com");
+    await page.getByLabel("Credits to send").fill("2");
+    await page.getByRole("button", { name: "Send Gift" }).click();
+    await expect.poll(() => toasts.innerText()).toContain("Not enough credits");
+    expect(await toasts.innerText()).toContain("You only have 1 credit available");
+    await expect.poll(() => page.getByTestId("gift-balance").innerText()).toBe("1");
+    await page.close();
+  });
+
   it("shows the referral code with copy feedback and the invitation link", async () => {
     const page = await newPage(browser);
     await signIn(page.context(), { username: "inviter", email: "inviter@example.com", fullName: "Ivy Inviter" });
@@ -116,6 +238,10 @@ describe("gifts and referrals", () => {
     expect(await page.getByLabel("Or share your invitation link").inputValue()).toBe(`${baseURL()}/auth?ref=${text}`);
     await page.getByRole("button", { name: "Copy code" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Copied!" }).count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+    // The feedback clears after its 2 s and the button reads 'Copy code' again.
+    await page.getByRole("button", { name: "Copied!" }).waitFor({ state: "detached" });
+    expect(await page.getByRole("button", { name: "Copy code" }).count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });

@@ -37,7 +37,7 @@ export async function startServer(name: string, env: Record<string, string> = {}
   const databaseUrl = `file:${join(dir, `${name}.db`)}`;
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["run", "-A", "server/start.ts"], {
-    env: { ...process.env, ...TEST_ENV, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, NODE_ENV: "test", ...env },
+    env: { ...process.env, ...TEST_ENV, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, NODE_ENV: "test", APP_ORIGIN: baseURL, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
