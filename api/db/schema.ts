@@ -256,7 +256,7 @@ export const transactions = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** purchase | admin_grant | gift_sent | gift_received | referral_bonus | paper_generation | refund */
+    /** purchase | admin_grant | gift_sent | gift_received | referral_bonus | paper_generation | refund | debug_deduction (an admin's deduction test) */
     transactionType: text("transaction_type").notNull(),
     creditsAdded: integer("credits_added").notNull().default(0),
     creditsDeducted: integer("credits_deducted").notNull().default(0),
