@@ -227,6 +227,16 @@ export function matchSlots<Q>(slots: readonly Slot[], candidates: readonly Q[], 
   return slotOf;
 }
 
+/**
+ * A past paper's series as printed: "June 2019". Imports may record the season and the year apart
+ * (series "June", year 2019) or together (series "June 2019"); neither may lose the year.
+ */
+export function seriesLabel(series: string | null | undefined, year: number | null | undefined): string {
+  const s = series?.trim() ?? "";
+  if (year === null || year === undefined) return s;
+  return !s ? String(year) : s.includes(String(year)) ? s : `${s} ${year}`;
+}
+
 /** All the slots of a blueprint in paper order. */
 export const allSlots = (bp: Pick<Blueprint, "sections">) => bp.sections.flatMap((s) => s.slots);
 
