@@ -182,9 +182,7 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   // With a model, predicted papers get new questions for their highest-weighted slots.
   let modelFailures: string[] = [];
   if (predicted && input.model) {
-    const order = slots.map((_, i) => i)
-      .sort((a, b) => (scoreOf.get(picked[b].topic) ?? 0) - (scoreOf.get(picked[a].topic) ?? 0))
-      .slice(0, MAX_MODEL_SLOTS);
+    const order = modelSlotOrder(bp, (i) => scoreOf.get(picked[i].topic) ?? 0, random).slice(0, MAX_MODEL_SLOTS);
     const modelSlots: ModelSlot[] = order.map((i) => ({ slot: slots[i], example: picked[i], topic: bp.topics.find((t) => t.id === picked[i].topic)! }));
     const label = `${bp.paper.examBoard} ${bp.qualification} ${bp.title} ${bp.paperTitle} (${bp.code})${tier ? `, ${tier} tier` : ""}`;
     const outcome = await writeWithModel(input.model, label, modelSlots, all);
@@ -205,6 +203,31 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   input.onStep?.("formatting");
   const document = assemble(bp, catalogue, request, tier, picked, topicScores, history.length, input.now ?? new Date());
   return { document, questionIds: picked.filter((q) => q.origin !== "ai").map((q) => q.id), modelFailures };
+}
+
+/**
+ * The slots (indices in paper order) the model writes first: the highest topic scores first; among
+ * equal scores (always, with no recorded history) the paper's sections take turns, each section's
+ * slots in a shuffled order, so a capped number of model questions spreads over every section
+ * instead of filling the first ones.
+ */
+export function modelSlotOrder(bp: Pick<Blueprint, "sections">, scoreOfSlot: (slot: number) => number, random: () => number): number[] {
+  const turn: number[] = [];
+  const sectionOf: number[] = [];
+  let start = 0;
+  bp.sections.forEach((section, si) => {
+    const own = section.slots.map((_, k) => start + k);
+    for (let k = own.length - 1; k > 0; k--) {
+      const j = Math.floor(random() * (k + 1));
+      [own[k], own[j]] = [own[j], own[k]];
+    }
+    own.forEach((slot, t) => {
+      turn[slot] = t;
+      sectionOf[slot] = si;
+    });
+    start += section.slots.length;
+  });
+  return turn.map((_, i) => i).sort((a, b) => scoreOfSlot(b) - scoreOfSlot(a) || turn[a] - turn[b] || sectionOf[a] - sectionOf[b]);
 }
 
 function greedyFill(
