@@ -295,12 +295,14 @@ function assemble(
         origin: q.origin,
         attribution: q.attribution,
         stem: q.stem ? sanitiseQuestionHtml(q.stem) : undefined,
-        parts: q.parts.map((p) => {
+        parts: q.parts.map((p, k) => {
           const n = (partCounter.get(slot.question) ?? 0) + 1;
           partCounter.set(slot.question, n);
           return {
             number: `${pad2(slot.question)}.${n}`,
             marks: p.marks,
+            // The slot's SPaG marks go with the answer that ends it (its last part).
+            ...(slot.spagMarks && k === q.parts.length - 1 ? { spagMarks: slot.spagMarks } : {}),
             content: sanitiseQuestionHtml(p.content),
             ...(p.options ? { options: p.options } : {}),
             answerLines: defaultAnswerLines(p),
