@@ -42,6 +42,8 @@ export interface DocPart {
   /** "01.2": question 1, part 2. */
   number: string;
   marks: number;
+  /** Spelling, punctuation and grammar marks assessed on this answer, beside its marks. */
+  spagMarks?: number;
   content: string;
   options?: string[];
   answerLines: number;
@@ -127,6 +129,8 @@ export interface ViewerQuestion {
   theme: string;
   sectionName: string;
   marks: number;
+  /** SPaG marks assessed on this answer, when the paper has them here. */
+  spagMarks?: number;
   content: string;
   modelAnswer: string;
   markScheme: string;

@@ -66,6 +66,11 @@ export const slotSchema = z.object({
   topics: z.array(slug).min(1),
   /** A question style the slot needs (e.g. "explain-two-sources"); a bank question must have the same style. */
   style: slug.optional(),
+  /**
+   * Marks for spelling, punctuation and grammar (SPaG) awarded on this slot's answer, printed beside
+   * its marks as on the board's paper ("[12 marks] [SPaG: 3 marks]"). Not part of the slot's marks.
+   */
+  spagMarks: z.number().int().min(1).optional(),
 });
 export type Slot = z.infer<typeof slotSchema>;
 
@@ -127,6 +132,13 @@ export const blueprintSchema = z
       : sectionMarks.reduce((a, b) => a + b, 0);
     if (answered !== bp.totalMarks) {
       ctx.addIssue({ code: "custom", path: ["totalMarks"], message: `the slots give ${answered} marks, not ${bp.totalMarks}` });
+    }
+    // The SPaG the slots carry must be the paper's: summed, or with a choice of sections the best
+    // section's (the board counts the best of the answered questions' SPaG marks).
+    const sectionSpag = bp.sections.map((s) => s.slots.reduce((n, q) => n + (q.spagMarks ?? 0), 0));
+    if (sectionSpag.some((n) => n > 0)) {
+      const spag = bp.answerSections ? Math.max(...sectionSpag) : sectionSpag.reduce((a, b) => a + b, 0);
+      if (spag !== bp.spagMarks) ctx.addIssue({ code: "custom", path: ["spagMarks"], message: `the slots give ${spag} SPaG marks, not ${bp.spagMarks}` });
     }
   });
 export type Blueprint = z.infer<typeof blueprintSchema>;
@@ -225,6 +237,16 @@ export function matchSlots<Q>(slots: readonly Slot[], candidates: readonly Q[], 
   const order = slots.map((_, i) => i).sort((a, b) => options[a].length - options[b].length);
   for (const s of order) tryAssign(s, new Set());
   return slotOf;
+}
+
+/**
+ * A past paper's series as printed: "June 2019". Imports may record the season and the year apart
+ * (series "June", year 2019) or together (series "June 2019"); neither may lose the year.
+ */
+export function seriesLabel(series: string | null | undefined, year: number | null | undefined): string {
+  const s = series?.trim() ?? "";
+  if (year === null || year === undefined) return s;
+  return !s ? String(year) : s.includes(String(year)) ? s : `${s} ${year}`;
 }
 
 /** All the slots of a blueprint in paper order. */

@@ -1,10 +1,11 @@
 // New questions for predicted papers, written by an OpenAI-compatible model: one call a slot, with
-// the bank question the offline engine chose as the style example. Every answer is validated (schema,
-// marks, safe HTML), checked against the bank for near-duplicates, retried a bounded number of times,
-// and otherwise the bank question stays.
+// the bank question the offline engine chose as the style example. The request asks for structured
+// output (the strict JSON schema of modelAnswerSchema); every answer is validated (that schema, then
+// marks and safe HTML), checked against the bank for near-duplicates, retried a bounded number of
+// times, and otherwise the bank question stays.
 import { z } from "zod";
 import { partSchema, type Slot, type Topic } from "../../shared/papers.ts";
-import { completeJson, type ModelClient } from "../ai/client.ts";
+import { completeStructured, type ModelClient } from "../ai/client.ts";
 import { htmlToText, sanitiseQuestionHtml } from "./html.ts";
 import type { Candidate } from "./generate.ts";
 
@@ -15,6 +16,26 @@ const CONCURRENCY = 4;
 /** Share of word triples a new question may have in common with a bank question. */
 const DUPLICATE_THRESHOLD = 0.5;
 
+/**
+ * The answer's shape, sent to the model as a strict JSON schema (structured output): strict mode
+ * needs every field present, so the optional ones are null when absent. Text is plain strings
+ * here: it is sanitised before the content rules of modelQuestionSchema apply.
+ */
+export const modelAnswerSchema = z.object({
+  stem: z.string().nullable(),
+  parts: z.array(z.object({
+    content: z.string(),
+    marks: partSchema.shape.marks,
+    options: z.array(z.string()).length(4).nullable(),
+    markScheme: z.string(),
+    modelAnswer: z.string(),
+  })).min(1).max(8),
+});
+export type ModelAnswer = z.output<typeof modelAnswerSchema>;
+/** The name the schema is sent under. */
+export const MODEL_ANSWER_NAME = "exam_question";
+
+/** A sanitised answer as a question: the bank's rules for parts (safe HTML, four options). */
 const modelQuestionSchema = z.object({
   stem: z.string().optional(),
   parts: z.array(partSchema.omit({ answerLines: true })).min(1).max(8),
@@ -42,7 +63,7 @@ export interface ModelSlot {
 
 const SYSTEM = [
   "You write original practice questions for UK GCSE and A-Level exam papers, in the exact style of the named exam board's paper.",
-  "Answer with one JSON object: {\"stem\"?: string, \"parts\": [{\"content\": string, \"marks\": integer, \"options\"?: [4 strings], \"markScheme\": string, \"modelAnswer\": string}]}.",
+  "Answer with one JSON object: {\"stem\": string or null, \"parts\": [{\"content\": string, \"marks\": integer, \"options\": [4 strings] or null, \"markScheme\": string, \"modelAnswer\": string}]}.",
   "Text fields are HTML using only the tags p, br, strong, em, sub, sup, ul, ol, li, table, tr, th, td, pre, code, with no attributes.",
   "The marks of the parts must add up exactly to the total asked for. A multiple-choice part is worth 1 mark and has exactly four options.",
   "Never copy or reword a real exam question or the example: write a new question on the same topic that tests it differently. Facts and answers must be correct.",
@@ -66,8 +87,13 @@ function promptFor(paperLabel: string, m: ModelSlot, avoid: string[]): string {
 }
 
 /** Validates one model answer for a slot: the question, or the reason it was refused. */
-export function acceptModelQuestion(raw: unknown, m: ModelSlot, bank: Set<string>[]): { ok: true; stem?: string; parts: Candidate["parts"] } | { ok: false; reason: string } {
-  const parsed = modelQuestionSchema.safeParse(sanitiseDeep(raw));
+export function acceptModelQuestion(answer: ModelAnswer, m: ModelSlot, bank: Set<string>[]): { ok: true; stem?: string; parts: Candidate["parts"] } | { ok: false; reason: string } {
+  // null (strict structured output's "absent") becomes a missing field, as the bank has it.
+  const question = {
+    ...(answer.stem !== null ? { stem: answer.stem } : {}),
+    parts: answer.parts.map(({ options, ...p }) => ({ ...p, ...(options !== null ? { options } : {}) })),
+  };
+  const parsed = modelQuestionSchema.safeParse(sanitiseDeep(question));
   if (!parsed.success) return { ok: false, reason: `invalid answer: ${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}` };
   const q = parsed.data;
   const total = q.parts.reduce((n, p) => n + p.marks, 0);
@@ -103,8 +129,8 @@ export async function writeWithModel(mc: ModelClient, paperLabel: string, slots:
       const avoid: string[] = [];
       for (let attempt = 1; attempt <= MAX_ATTEMPTS_PER_SLOT; attempt++) {
         try {
-          const raw = await completeJson(mc, SYSTEM, promptFor(paperLabel, m, avoid));
-          const result = acceptModelQuestion(raw, m, [...bank, ...[...written.values()].map((w) => shingles(questionText(w)))]);
+          const answer = await completeStructured(mc, MODEL_ANSWER_NAME, modelAnswerSchema, SYSTEM, promptFor(paperLabel, m, avoid));
+          const result = acceptModelQuestion(answer, m, [...bank, ...[...written.values()].map((w) => shingles(questionText(w)))]);
           if (result.ok) {
             written.set(index, { stem: result.stem, parts: result.parts });
             break;

@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { papers, questions } from "../db/schema.ts";
-import { type BankFile, bankFileSchema, type BankQuestion, type Blueprint, blueprintSchema, editorStructure, questionMarks } from "../../shared/papers.ts";
+import { type BankFile, bankFileSchema, type BankQuestion, type Blueprint, blueprintSchema, editorStructure, questionMarks, seriesLabel } from "../../shared/papers.ts";
 
 const BANK_DIR = "api/papers/bank";
 
@@ -58,8 +58,9 @@ export function questionType(q: Pick<BankQuestion, "parts">): string {
 export const practiceAttribution = (bp: Blueprint) =>
   `ExamPrep practice question, written for ExamPrep in the style of ${bp.paper.examBoard} ${bp.code}: not from a past paper.`;
 
+/** "Past paper: AQA 8062/2A, June 2019, question 01.1": board, paper code, series and year, question number. */
 export const pastAttribution = (q: { examBoard: string; paperCode: string | null; series: string | null; year: number | null; questionNumber: string | null }) =>
-  `Past paper: ${q.examBoard} ${q.paperCode ?? ""}, ${q.series ?? q.year ?? ""}, question ${q.questionNumber ?? "?"}`.replace(/\s+,/g, ",");
+  `Past paper: ${[`${q.examBoard} ${q.paperCode ?? ""}`.trim(), seriesLabel(q.series, q.year), `question ${q.questionNumber ?? "?"}`].filter(Boolean).join(", ")}`;
 
 export async function seedBanks(db: Database, files: BankFile[] = loadBanks()): Promise<void> {
   for (const file of files) {

@@ -66,6 +66,35 @@ const DIFFICULTY_TARGET = { easy: 0.2, medium: 0.5, hard: 0.8 } as const;
 /** Words that place a question in a present-day context (includeContemporaryIssues prefers those). */
 export const CONTEMPORARY = /\b(today|modern|recent(ly)?|21st|twenty-first|social media|online|internet|smartphones?|apps?|climate|pandemic|covid|vaccin\w*|renewables?|electric (cars?|vehicles?)|plastics?|refugees?|food banks?|same-sex|ivf|euthanasia|artificial intelligence|AI|cyber\w*|current(ly)?)\b/i;
 const partShape = (q: Pick<Candidate, "parts">) => q.parts.map((p) => (p.options ? "mc" : p.marks >= 4 ? "ext" : "short")).join("+");
+/** A question's shape, for includeNovelQuestionTypes: its style when the bank names one, else the kinds of its parts. */
+const shapeOf = (q: Pick<Candidate, "topic" | "style" | "parts">) => `${q.topic}:${q.style ?? partShape(q)}`;
+
+/**
+ * Ranking weights. A question the student has not had outranks any they had (the issue: earlier
+ * questions are avoided while the bank allows); among those, past papers put real past questions of
+ * the selected years first, and past questions of other years after the practice bank.
+ */
+const RANK = {
+  unused: 40,
+  pastSelected: 20,
+  pastOtherYear: -10,
+  /**
+   * Predicted papers: a real past question is the evidence of the trend, not a prediction (a board
+   * does not set the same question again), so it ranks below every unused practice question (this
+   * outweighs all the predicted preferences below together), though still above used ones.
+   */
+  pastOnPredicted: -20,
+  /** Predicted papers: the trend score's weight (0–1 scaled), stronger with includeTrendsFocus. */
+  trend: 4,
+  trendFocused: 12,
+  /** includeNovelQuestionTypes: a shape not seen on the topic in past papers, and one that was. */
+  novel: 2,
+  seenShape: -3,
+  contemporary: 3,
+  difficulty: 2,
+  /** Greedy fill: the cost of each further use of a topic on the paper. */
+  topicReuse: 3,
+} as const;
 
 export interface BuildInput {
   db: Database;
@@ -113,30 +142,38 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   const topicScores: TopicScore[] = predicted ? scoreTopics(bp.topics, history, options.predictionConfidence) : [];
   const scoreOf = new Map(topicScores.map((t) => [t.topic.id, t.score]));
   const maxTopicScore = Math.max(1e-9, ...topicScores.map((t) => t.score));
-  const pastShapes = new Set(all.filter((q) => q.origin === "past").map((q) => `${q.topic}:${partShape(q)}`));
+  /** A topic's trend score scaled so the most expected topic is 1 (0 on past papers). */
+  const weightOf = (topic: string) => (scoreOf.get(topic) ?? 0) / maxTopicScore;
+  const pastShapes = new Set(all.filter((q) => q.origin === "past").map(shapeOf));
   const years = new Set(options.selectedYears);
+  const inSelectedYears = (q: Candidate) => years.size === 0 || (q.year !== null && years.has(q.year));
 
   input.onStep?.("generating");
   // Rank every candidate: the fill below prefers higher ranks.
   const rank = new Map<Candidate, number>();
   for (const q of pool) {
     let r = random() * 0.5;
-    if (!usedBefore.has(q.id)) r += 20;
-    if (!predicted && q.origin === "past" && (years.size === 0 || (q.year !== null && years.has(q.year)))) r += 40;
+    if (!usedBefore.has(q.id)) r += RANK.unused;
+    if (!predicted && q.origin === "past") r += inSelectedYears(q) ? RANK.pastSelected : RANK.pastOtherYear;
     if (predicted) {
-      r += ((scoreOf.get(q.topic) ?? 0) / maxTopicScore) * (options.includeTrendsFocus ? 8 : 4);
-      if (options.includeNovelQuestionTypes && !pastShapes.has(`${q.topic}:${partShape(q)}`)) r += 1.5;
-      if (options.includeContemporaryIssues && CONTEMPORARY.test(htmlToText([q.stem ?? "", ...q.parts.map((p) => p.content)].join(" ")))) r += 3;
-      r += 2 * (1 - Math.abs(difficultyOf(q) - DIFFICULTY_TARGET[options.difficultyLevel]));
+      if (q.origin === "past") r += RANK.pastOnPredicted;
+      r += weightOf(q.topic) * (options.includeTrendsFocus ? RANK.trendFocused : RANK.trend);
+      if (options.includeNovelQuestionTypes) r += pastShapes.has(shapeOf(q)) ? RANK.seenShape : RANK.novel;
+      if (options.includeContemporaryIssues && CONTEMPORARY.test(htmlToText([q.stem ?? "", ...q.parts.map((p) => p.content)].join(" ")))) r += RANK.contemporary;
+      r += RANK.difficulty * (1 - Math.abs(difficultyOf(q) - DIFFICULTY_TARGET[options.difficultyLevel]));
     }
     rank.set(q, r);
   }
   const ranked = [...pool].sort((a, b) => rank.get(b)! - rank.get(a)!);
   const slots = allSlots(bp);
   const fits = (q: Candidate, slot: Slot) => fitsSlot(q, slot, tier);
+  // Each further use of a topic costs rank, so a paper spreads over the specification; with
+  // includeTopicWeighting the cost shrinks with the topic's predicted weight, so the marks follow
+  // the weights (the most expected topics may take several questions, unlikely ones stay rare).
+  const reuseCost = (topic: string) => RANK.topicReuse * (predicted && options.includeTopicWeighting ? 1 - 0.85 * weightOf(topic) : 1);
 
-  // Greedy, spreading topics (each further use of a topic costs rank); complete matching when greedy leaves a gap.
-  let chosen = greedyFill(slots, ranked, rank, fits);
+  // Greedy, spreading topics; complete matching when greedy leaves a gap.
+  let chosen = greedyFill(slots, ranked, rank, fits, reuseCost);
   if (chosen.includes(-1)) chosen = matchSlots(slots, ranked, fits);
   const empty = chosen.filter((c) => c === -1).length;
   if (empty) throw new BankTooSmall(empty);
@@ -145,9 +182,7 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   // With a model, predicted papers get new questions for their highest-weighted slots.
   let modelFailures: string[] = [];
   if (predicted && input.model) {
-    const order = slots.map((_, i) => i)
-      .sort((a, b) => (scoreOf.get(picked[b].topic) ?? 0) - (scoreOf.get(picked[a].topic) ?? 0))
-      .slice(0, MAX_MODEL_SLOTS);
+    const order = modelSlotOrder(bp, (i) => scoreOf.get(picked[i].topic) ?? 0, random).slice(0, MAX_MODEL_SLOTS);
     const modelSlots: ModelSlot[] = order.map((i) => ({ slot: slots[i], example: picked[i], topic: bp.topics.find((t) => t.id === picked[i].topic)! }));
     const label = `${bp.paper.examBoard} ${bp.qualification} ${bp.title} ${bp.paperTitle} (${bp.code})${tier ? `, ${tier} tier` : ""}`;
     const outcome = await writeWithModel(input.model, label, modelSlots, all);
@@ -170,7 +205,38 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   return { document, questionIds: picked.filter((q) => q.origin !== "ai").map((q) => q.id), modelFailures };
 }
 
-function greedyFill(slots: Slot[], ranked: Candidate[], rank: Map<Candidate, number>, fits: (q: Candidate, s: Slot) => boolean): number[] {
+/**
+ * The slots (indices in paper order) the model writes first: the highest topic scores first; among
+ * equal scores (always, with no recorded history) the paper's sections take turns, each section's
+ * slots in a shuffled order, so a capped number of model questions spreads over every section
+ * instead of filling the first ones.
+ */
+export function modelSlotOrder(bp: Pick<Blueprint, "sections">, scoreOfSlot: (slot: number) => number, random: () => number): number[] {
+  const turn: number[] = [];
+  const sectionOf: number[] = [];
+  let start = 0;
+  bp.sections.forEach((section, si) => {
+    const own = section.slots.map((_, k) => start + k);
+    for (let k = own.length - 1; k > 0; k--) {
+      const j = Math.floor(random() * (k + 1));
+      [own[k], own[j]] = [own[j], own[k]];
+    }
+    own.forEach((slot, t) => {
+      turn[slot] = t;
+      sectionOf[slot] = si;
+    });
+    start += section.slots.length;
+  });
+  return turn.map((_, i) => i).sort((a, b) => scoreOfSlot(b) - scoreOfSlot(a) || turn[a] - turn[b] || sectionOf[a] - sectionOf[b]);
+}
+
+function greedyFill(
+  slots: Slot[],
+  ranked: Candidate[],
+  rank: Map<Candidate, number>,
+  fits: (q: Candidate, s: Slot) => boolean,
+  reuseCost: (topic: string) => number,
+): number[] {
   const result = slots.map(() => -1);
   const taken = new Set<number>();
   const topicUses = new Map<string, number>();
@@ -181,7 +247,7 @@ function greedyFill(slots: Slot[], ranked: Candidate[], rank: Map<Candidate, num
     let bestScore = -Infinity;
     for (const i of options[s]) {
       if (taken.has(i)) continue;
-      const score = rank.get(ranked[i])! - 3 * (topicUses.get(ranked[i].topic) ?? 0);
+      const score = rank.get(ranked[i])! - reuseCost(ranked[i].topic) * (topicUses.get(ranked[i].topic) ?? 0);
       if (score > bestScore) {
         bestScore = score;
         best = i;
@@ -229,12 +295,14 @@ function assemble(
         origin: q.origin,
         attribution: q.attribution,
         stem: q.stem ? sanitiseQuestionHtml(q.stem) : undefined,
-        parts: q.parts.map((p) => {
+        parts: q.parts.map((p, k) => {
           const n = (partCounter.get(slot.question) ?? 0) + 1;
           partCounter.set(slot.question, n);
           return {
             number: `${pad2(slot.question)}.${n}`,
             marks: p.marks,
+            // The slot's SPaG marks go with the answer that ends it (its last part).
+            ...(slot.spagMarks && k === q.parts.length - 1 ? { spagMarks: slot.spagMarks } : {}),
             content: sanitiseQuestionHtml(p.content),
             ...(p.options ? { options: p.options } : {}),
             answerLines: defaultAnswerLines(p),

@@ -1,38 +1,33 @@
 // The paper engine through the API: every seeded blueprint yields complete past and predicted papers,
 // credits are reserved and given back, papers are private, and the PDF holds what the paper holds.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
 import { createTestApp, send, studentWithCredits } from "../test-utils.ts";
 import { generatedPaperQuestions, generatedPapers, papers, questions, transactions, users } from "../db/schema.ts";
 import { ledgerMismatches } from "../credits/ledger.ts";
-import type { App } from "../app.ts";
-import type { Deps } from "../context.ts";
-import { loadBanks } from "./bank.ts";
 import { htmlToText } from "./html.ts";
 import { boardLabel } from "./pdf.ts";
 import { scoreTopics } from "./predict.ts";
+import { bankOf, banks, generate, itemsOf, normalise, pdfOfPaper, pdfPages, pdftotext, recordPast, requestFor, RS_1, RS_2A, storedDocument, type T } from "./testing.ts";
 import type { GenerationRequestInput, PaperDocument } from "../../shared/generation.ts";
 import { allSlots, type Blueprint } from "../../shared/papers.ts";
 
-type T = Deps & { app: App };
-const banks = loadBanks();
-const requestFor = (bp: Blueprint, extra: Partial<GenerationRequestInput> = {}): GenerationRequestInput => ({
-  subject: bp.paper.subject,
-  examBoard: bp.paper.examBoard,
-  paperName: bp.paper.name,
-  level: bp.paper.level,
-  isPredicted: false,
-  ...extra,
-});
-const generate = (t: T, body: unknown, cookie: string) => send(t.app, "/api/generate-enhanced-paper", body, cookie);
 const balance = async (t: T, userId: number) => (await t.db.select().from(users).where(eq(users.id, userId)).get())!.credits;
-const storedDocument = async (t: T, id: number) =>
-  JSON.parse((await t.db.select().from(generatedPapers).where(eq(generatedPapers.id, id)).get())!.document) as PaperDocument;
+
+/**
+ * The real papers (exam-formats.md), written out here rather than read from the banks, so a bank
+ * whose blueprint drifts from the real paper fails: minutes, marks for the questions, SPaG marks.
+ */
+const REAL_PAPERS: Record<string, { minutes: number; marks: number; spag: number }> = {
+  "8461/1": { minutes: 105, marks: 100, spag: 0 }, // Biology Paper 1
+  "8462/1": { minutes: 105, marks: 100, spag: 0 }, // Chemistry Paper 1
+  "8463/1": { minutes: 105, marks: 100, spag: 0 }, // Physics Paper 1
+  "8300/1": { minutes: 90, marks: 80, spag: 0 }, // Mathematics Paper 1
+  "8525/1": { minutes: 120, marks: 90, spag: 0 }, // Computer Science Paper 1
+  "8062/1": { minutes: 105, marks: 96, spag: 6 }, // Religious Studies A Paper 1
+  "8062/2A": { minutes: 105, marks: 96, spag: 3 }, // Religious Studies A Paper 2A
+};
 
 /** The checks every generated paper must pass against its blueprint. */
 function expectFitsBlueprint(doc: PaperDocument, bp: Blueprint) {
@@ -72,6 +67,12 @@ describe("generation from every seeded blueprint", () => {
           expect(doc.kind).toBe(isPredicted ? "predicted" : "past");
           expect(doc.tier).toBe(tier);
           expectFitsBlueprint(doc, bp);
+          // The real paper's time and marks: the questions answered add up to its total.
+          const real = REAL_PAPERS[bp.code];
+          expect(real, `${bp.code} is not in the table of real papers`).toBeDefined();
+          expect({ minutes: doc.timeMinutes, marks: doc.totalMarks, spag: doc.spagMarks }).toEqual(real);
+          const sectionMarks = doc.sections.map((s) => s.questions.reduce((n, q) => n + q.marks, 0));
+          expect(bp.answerSections ? sectionMarks[0] * bp.answerSections : sectionMarks.reduce((a, b) => a + b, 0)).toBe(real.marks);
           if (isPredicted) expect(doc.evidence?.topics.length).toBeGreaterThan(0);
         });
       }
@@ -109,40 +110,6 @@ describe("predicted topics", () => {
     const lapsed = (c: "conservative" | "speculative") => scoreTopics(topics, history, c).find((s) => s.topic.id === "lapsed")!.score;
     const steady = (c: "conservative" | "speculative") => scoreTopics(topics, history, c).find((s) => s.topic.id === "steady")!.score;
     expect(lapsed("speculative") - steady("speculative")).toBeGreaterThan(lapsed("conservative") - steady("conservative"));
-  });
-
-  it("uses recorded past-paper questions: conservative papers lead with the steady topic, speculative ones do not", async () => {
-    const t = await createTestApp();
-    const student = await studentWithCredits(t, "pat", 4);
-    const bank = banks.find((b) => b.blueprint.paper.name === "Paper 2A - Thematic Studies")!;
-    const bp = bank.blueprint;
-    const paper = (await t.db.select().from(papers).where(and(eq(papers.subject, "Religious Studies"), eq(papers.name, bp.paper.name))).get())!;
-    const themeA = bp.topics.filter((x) => x.id.startsWith("theme-a"));
-    const [steady, lapsed] = themeA;
-    // Record past-paper questions as the admin import would: the steady topic every year, the lapsed one only in 2018.
-    const template = bank.questions.find((q) => q.topic.startsWith("theme-a") && q.style === "mcq")!;
-    let n = 0;
-    const record = (topic: string, year: number) =>
-      t.db.insert(questions).values({
-        id: `past-test-${++n}`, paperId: paper.id, examBoard: "AQA", subject: "Religious Studies", level: "GCSE", tier: "Both",
-        topic, style: "mcq", type: "Multiple Choice", marks: 1, parts: JSON.stringify(template.parts), origin: "past",
-        attribution: "", paperCode: "8062/2A", series: `June ${year}`, year, questionNumber: "01.1",
-      });
-    for (const year of [2019, 2020, 2021, 2022, 2023, 2024]) await record(steady.id, year);
-    await record(lapsed.id, 2018);
-
-    const evidence = async (predictionConfidence: string) => {
-      const res = await generate(t, requestFor(bp, { isPredicted: true, options: { predictionConfidence } as never }), student.cookie);
-      expect(res.status).toBe(200);
-      return (await storedDocument(t, (await res.json()).id)).evidence!;
-    };
-    const conservative = await evidence("conservative");
-    expect(conservative.topics[0]).toMatchObject({ topic: steady.id, score: 100, examined: ["June 2024", "June 2023", "June 2022", "June 2021", "June 2020", "June 2019"] });
-    expect(conservative.summary).toMatch(/7 past-paper questions/);
-    const speculative = await evidence("speculative");
-    const steadyScore = speculative.topics.find((x) => x.topic === steady.id)?.score ?? 0;
-    expect(speculative.topics[0].topic).not.toBe(steady.id);
-    expect(steadyScore).toBeLessThan(50);
   });
 });
 
@@ -261,31 +228,36 @@ describe("a student's papers", () => {
 });
 
 describe("the PDF", () => {
-  const dir = mkdtempSync(join(tmpdir(), "examprep-pdf-"));
-  const normalise = (s: string) => s.replace(/\s+/g, " ").trim();
-
-  async function pdfFor(request: GenerationRequestInput) {
-    const t = await createTestApp();
-    const s = await studentWithCredits(t, "pdf", 1);
-    const body = await (await generate(t, request, s.cookie)).json();
+  async function pdfFor(request: GenerationRequestInput, t?: T) {
+    t ??= await createTestApp();
+    const s = await studentWithCredits(t, `pdf${crypto.randomUUID().slice(0, 8)}`, 1);
+    const res = await generate(t, request, s.cookie);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = await res.json();
     const bytes = new Uint8Array(await (await send(t.app, body.pdfUrl, undefined, s.cookie)).arrayBuffer());
-    return { bytes, doc: await storedDocument(t, body.id) };
+    return { bytes, doc: await storedDocument(t, body.id), id: body.id as number, cookie: s.cookie, t };
   }
-  const pdftotext = (bytes: Uint8Array) => {
-    const file = join(dir, `${crypto.randomUUID()}.pdf`);
-    writeFileSync(file, bytes);
-    return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-  };
+  /** Pages before the first question ("0 1 . 1" in boxes reads back as "0 1 .1"): the cover. */
+  const coverPages = (pages: string[]) => pages.slice(0, pages.findIndex((p) => /0\s*1\s*\.\s*1/.test(p)));
 
-  it("holds the cover, every question with its marks, and the mark scheme, as real text", async () => {
+  it("holds the cover, every question with its marks and source, and the mark scheme, as real text", async () => {
     const bp = banks.find((b) => b.blueprint.paper.subject === "Biology")!.blueprint;
     const { bytes, doc } = await pdfFor(requestFor(bp, { tier: "Foundation", options: { includeMarkScheme: true, includeTimeAllocation: true } }));
     const text = pdftotext(bytes);
     const flat = normalise(text);
-    for (const cover of ["AQA", "GCSE BIOLOGY", "Foundation Tier", "Paper 1", "Time allowed: 1 hour 45 minutes", "Surname", "Forename(s)", "Candidate signature", "Materials", "Instructions", "Information", "Practice paper"]) {
-      expect(flat).toContain(cover);
-    }
-    expect(flat).toContain("Turn over");
+
+    // The cover is page 1, alone: board, qualification and subject, paper, tier and code, time, marks, boxes.
+    const cover = normalise(pdftotext(bytes, 1));
+    for (
+      const line of [
+        "AQA", "Practice paper", "GCSE BIOLOGY", "Foundation Tier", "Paper 1", "Paper code 8461/1F", "Time allowed: 1 hour 45 minutes",
+        "Surname", "Forename(s)", "Candidate signature", "Materials", "Instructions", "Information",
+        "The maximum mark for this paper is 100.", "The marks for questions are shown in brackets.", "Turn over",
+      ]
+    ) expect(cover, line).toContain(line);
+    expect(cover).not.toMatch(/\[\d+ marks?\]/);
+    expect(coverPages(pdfPages(bytes))).toHaveLength(1);
+
     expect(flat).toContain("END OF QUESTIONS");
     expect(flat).toContain("Mark scheme");
     expect(flat).toMatch(/Suggested time: \d+ minutes/);
@@ -297,14 +269,19 @@ describe("the PDF", () => {
       // Compared without spaces: a subscript or superscript (CO<sub>2</sub>) is set apart in HTML but not in the PDF.
       expect(flat.replace(/\s/g, ""), `question ${part.number}: ${opening}`).toContain(opening.replace(/\s/g, ""));
     }
+    // Every question's source line is printed under it.
+    const items = itemsOf(doc);
+    const attribution = "ExamPrep practice question, written for ExamPrep in the style of AQA 8461/1: not from a past paper.";
+    expect(items.every((i) => i.attribution === attribution)).toBe(true);
+    expect(flat.split(attribution).length - 1).toBe(items.length);
     const marks = [...text.matchAll(/\[(\d+) marks?\]/g)].map((m) => Number(m[1]));
     // Each part's marks appear twice: on the question and in the mark scheme.
     expect(marks.reduce((a, b) => a + b, 0)).toBe(2 * bp.totalMarks);
     expect(Math.max(...[...text.matchAll(/^(\d+)$/gm)].map((m) => Number(m[1])))).toBeGreaterThan(5);
   });
 
-  it("prints nothing under 16 pt in the large-text version", async () => {
-    const bp = banks.find((b) => b.blueprint.paper.name === "Paper 2A - Thematic Studies")!.blueprint;
+  it("prints nothing under 16 pt in the large-text version; its longer cover says 'Turn over' on every page", async () => {
+    const bp = bankOf(RS_2A).blueprint;
     const { bytes } = await pdfFor(requestFor(bp, { isPredicted: true, options: { useLargeTextFormat: true, includeMarkScheme: true } }));
     const pdf = await PDFDocument.load(bytes);
     const sizes: number[] = [];
@@ -318,7 +295,90 @@ describe("the PDF", () => {
     }
     expect(sizes.length).toBeGreaterThan(100);
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(16);
-    expect(normalise(pdftotext(bytes))).toContain("Why these topics");
+    const pages = pdfPages(bytes);
+    const cover = coverPages(pages);
+    expect(normalise(cover.join(" "))).toContain("The maximum mark for this paper is 99");
+    for (const [i, page] of cover.entries()) expect(page, `cover page ${i + 1}`).toContain("Turn over");
+    expect(normalise(pages.join(" "))).toContain("Why these topics");
+  });
+
+  it("repeats the 'Why these topics' table's header on every page the table continues on", async () => {
+    const bp = bankOf(RS_2A).blueprint;
+    const t = await createTestApp();
+    // A recorded history, so the table has its five columns.
+    await recordPast(t, bp, bp.topics.slice(0, 20).map((topic, i) => ({ id: `past-${i}`, topic: topic.id, style: "mcq", year: 2015 + (i % 8), series: "June", questionNumber: "01.1" })));
+    const { bytes } = await pdfFor(requestFor(bp, { isPredicted: true, options: { useLargeTextFormat: true, includeMarkScheme: false } }), t);
+    const pages = pdfPages(bytes);
+    const evidence = pages.slice(pages.findIndex((p) => p.includes("Why these topics"))).map(normalise);
+    expect(evidence.length).toBeGreaterThanOrEqual(3);
+    // (pdftotext reads the two-line "Marks here" cell around its neighbours.)
+    for (const [i, page] of evidence.entries()) expect(page, `evidence page ${i + 1}`).toMatch(/Topic Weight Examined Marks (here )?Why/);
+  });
+
+  it("labels the answers that carry SPaG as the real papers do, and says so on the cover", async () => {
+    // Paper 1: SPaG on 02.5 and 04.5, 3 marks each (the cover names them).
+    const rs1 = await pdfFor(requestFor(bankOf(RS_1).blueprint, { options: { includeMarkScheme: true } }));
+    const text1 = normalise(pdftotext(rs1.bytes));
+    expect(normalise(coverPages(pdfPages(rs1.bytes)).join(" "))).toContain("Spelling, punctuation and grammar will be assessed in questions 02.5 and 04.5 (3 marks each).");
+    const labelled1 = [...text1.matchAll(/([0-9 ]+\.\s*\d)\s+[^[]*?\[12 marks\] \[SPaG: 3 marks\]/g)];
+    expect(labelled1).toHaveLength(2);
+    const spagParts = (doc: PaperDocument) => itemsOf(doc).flatMap((i) => i.parts.filter((p) => p.spagMarks).map((p) => `${p.number}:${p.spagMarks}`));
+    expect(spagParts(rs1.doc)).toEqual(["02.5:3", "04.5:3"]);
+    const viewer = await (await send(rs1.t.app, `/api/generated-papers/${rs1.id}`, undefined, rs1.cookie)).json();
+    expect(viewer.questions.filter((q: { spagMarks?: number }) => q.spagMarks).map((q: { questionNumber: string }) => q.questionNumber)).toEqual(["02.5", "04.5"]);
+
+    // Paper 2A: SPaG on each theme's 12-mark question, the best of the four counted (3 marks in all).
+    // Theme A's is a recorded past question whose mark scheme, unlike the bank's, gives no SPaG levels.
+    const bp2a = bankOf(RS_2A).blueprint;
+    const t2a = await createTestApp();
+    await recordPast(t2a, bp2a, [{ id: "past-eval", topic: bp2a.sections[0].slots[4].topics[0], style: "evaluate", year: 2019, series: "June", questionNumber: "01.5" }]);
+    const rs2a = await pdfFor(requestFor(bp2a, { options: { includeMarkScheme: true } }), t2a);
+    expect(itemsOf(rs2a.doc)[4].questionId).toBe("past-eval");
+    const text2 = normalise(pdftotext(rs2a.bytes));
+    expect(spagParts(rs2a.doc)).toEqual(["01.5:3", "02.5:3", "03.5:3", "04.5:3", "05.5:3", "06.5:3"]);
+    expect(text2.split("[12 marks] [SPaG: 3 marks]").length - 1).toBe(6);
+    const cover2 = normalise(pdftotext(rs2a.bytes, 1, 2));
+    expect(cover2).toContain("The maximum mark for this paper is 99: 96 marks for the questions and 3 marks for spelling, punctuation and grammar (SPaG).");
+    expect(cover2).toContain("The best of these SPaG marks will be included in your total for the paper.");
+    // The mark scheme gives the SPaG levels for each of them: the bank's own, or the engine's for the past question.
+    expect(text2.split("Spelling, punctuation and grammar (SPaG): 3 marks").length - 1).toBe(1);
+    expect(text2).toMatch(/Mark scheme of past-eval\. (\[12 marks\] )?Spelling, punctuation and grammar \(SPaG\): 3 marks • High performance \(3 marks\)/);
+    expect(text2.split(/SPaG \(when this answer is the one assessed/).length - 1).toBe(5);
+
+    // A paper without SPaG has no SPaG label.
+    const bio = await pdfFor(requestFor(banks.find((b) => b.blueprint.paper.subject === "Biology")!.blueprint, { tier: "Higher" }));
+    expect(pdftotext(bio.bytes)).not.toContain("SPaG");
+  });
+
+  it("keeps unsafe HTML of a stored question out of the viewer's JSON and the PDF", async () => {
+    const t = await createTestApp();
+    const bp = bankOf(RS_2A).blueprint;
+    // A past question as an import might store it, with a script, an event handler and a javascript: link.
+    await recordPast(t, bp, [{
+      id: "unsafe-1",
+      topic: bp.sections[0].slots[1].topics[0],
+      style: "give-two",
+      year: 2019,
+      series: "June",
+      questionNumber: "01.2",
+      stem: `<div onmouseover="steal()">Read the source.</div><iframe src="https://evil.example"></iframe>`,
+      content: `<p>Give two reasons why people marry.<script>alert('owned')</script><img src="x" onerror="alert('img')"> <a href="javascript:alert('link')">See more</a></p>`,
+      markScheme: `<p onclick="alert('ms')">One mark for each reason.</p><script>document.cookie</script>`,
+    }]);
+    const { bytes, id, cookie } = await pdfFor(requestFor(bp), t);
+    const viewer = await (await send(t.app, `/api/generated-papers/${id}`, undefined, cookie)).json();
+    const question = viewer.questions.find((q: { questionNumber: string }) => q.questionNumber === "01.2");
+    // The question is on the paper, with its text and no markup beyond the safe tags.
+    expect(question.content).toContain("Give two reasons why people marry.");
+    expect(question.content).toContain("Read the source.");
+    expect(question.markScheme).toContain("One mark for each reason.");
+    const json = JSON.stringify(viewer);
+    for (const bad of [/<script/i, /onerror/i, /onclick/i, /onmouseover/i, /javascript:/i, /<iframe/i, /<img/i, /<a /i, /alert\(/, /document\.cookie/]) {
+      expect(json).not.toMatch(bad);
+    }
+    const text = normalise(pdftotext(bytes));
+    expect(text).toContain("Give two reasons why people marry.");
+    for (const bad of ["alert", "javascript", "onerror", "onclick", "document.cookie", "<", "evil.example"]) expect(text).not.toContain(bad);
   });
 });
 

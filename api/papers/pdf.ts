@@ -139,6 +139,8 @@ class Writer {
   readonly right = A4.width - MARGIN.right;
   /** Pages of the questions part: they carry 'Turn over' (but the last). */
   questionPages = new Set<PDFPage>();
+  /** Pages of the cover: all carry 'Turn over' (the large-text cover takes two pages). */
+  coverPages = new Set<PDFPage>();
 
   constructor(readonly pdf: PDFDocument, readonly fonts: Record<FontName, PDFFont>, readonly s: Sizes) {}
 
@@ -310,38 +312,55 @@ class Writer {
     }
   }
 
-  table(block: Extract<Block, { kind: "table" }>, x: number, width: number, size: number) {
+  /**
+   * Draws a table; `widths` are the columns' shares of the width (equal when absent). A row never
+   * splits across pages, and a table that continues on a new page repeats its header rows there.
+   */
+  table(block: Extract<Block, { kind: "table" }>, x: number, width: number, size: number, widths?: number[]) {
     const cols = Math.max(...block.rows.map((r) => r.cells.length));
-    const colWidth = width / cols;
+    const shares = widths?.length === cols ? widths.map((w) => w / widths.reduce((a, b) => a + b, 0)) : Array.from({ length: cols }, () => 1 / cols);
+    const colX = shares.map((_, c) => x + width * shares.slice(0, c).reduce((a, b) => a + b, 0));
     const pad = 4;
     const cellSize = Math.max(this.s.small, size * 0.92);
-    for (const row of block.rows) {
-      const laid = row.cells.map((cell) =>
-        this.wrap(this.tokens(cell.map((r) => (row.header ? { ...r, bold: true } : r)), cellSize), colWidth - 2 * pad)
+    const lh = this.lineHeight(cellSize);
+    const laidRows = block.rows.map((row) => {
+      const laid = row.cells.map((cell, c) =>
+        this.wrap(this.tokens(cell.map((r) => (row.header ? { ...r, bold: true } : r)), cellSize), width * shares[c] - 2 * pad)
       );
-      const lines = Math.max(1, ...laid.map((l) => l.length));
-      const lh = this.lineHeight(cellSize);
-      const height = lines * lh + 2 * pad;
-      this.ensure(height);
+      return { header: row.header, laid, height: Math.max(1, ...laid.map((l) => l.length)) * lh + 2 * pad };
+    });
+    const headerCount = laidRows.findIndex((r) => !r.header);
+    const headers = headerCount === -1 ? [] : laidRows.slice(0, headerCount);
+    const headersHeight = headers.reduce((n, r) => n + r.height, 0);
+    const draw = (row: (typeof laidRows)[number]) => {
       const top = this.y;
       for (let c = 0; c < cols; c++) {
-        this.page.drawRectangle({ x: x + c * colWidth, y: top - height, width: colWidth, height, borderColor: INK, borderWidth: 0.6 });
-        const cellLines = laid[c] ?? [];
+        this.page.drawRectangle({ x: colX[c], y: top - row.height, width: width * shares[c], height: row.height, borderColor: INK, borderWidth: 0.6 });
         this.y = top - pad;
-        for (const line of cellLines) {
+        for (const line of row.laid[c] ?? []) {
           this.y -= cellSize;
-          this.drawLine(line, x + c * colWidth + pad);
+          this.drawLine(line, colX[c] + pad);
           this.y -= lh - cellSize;
         }
       }
-      this.y = top - height;
-    }
+      this.y = top - row.height;
+    };
+    laidRows.forEach((row, i) => {
+      // Header rows keep the first body row with them; a body row that moves to a new page takes the headers along.
+      const next = row.header ? (laidRows[headerCount]?.height ?? 0) : 0;
+      if (this.y - row.height - next < MARGIN.bottom) {
+        this.newPage();
+        if (!row.header && i > headerCount && headersHeight + row.height < A4.height - MARGIN.top - MARGIN.bottom) headers.forEach(draw);
+      }
+      draw(row);
+    });
     this.y -= size * 0.6;
   }
 
-  answerLines(count: number, x: number) {
+  /** Ruled answer lines; `keepWithLast` is the height of what must follow the last line on its page. */
+  answerLines(count: number, x: number, keepWithLast = 0) {
     for (let i = 0; i < count; i++) {
-      this.ensure(this.s.answerGap);
+      this.ensure(this.s.answerGap + (i === count - 1 ? keepWithLast : 0));
       this.y -= this.s.answerGap;
       this.page.drawLine({ start: { x, y: this.y }, end: { x: this.right, y: this.y }, thickness: 0.5, color: RULE });
     }
@@ -354,6 +373,9 @@ class Writer {
 }
 
 const marksLabel = (marks: number) => `[${marks} mark${marks === 1 ? "" : "s"}]`;
+/** A part's marks as the board prints them, with the SPaG marks assessed on it: "[12 marks] [SPaG: 3 marks]". */
+const partMarksLabel = (part: Pick<DocPart, "marks" | "spagMarks">) =>
+  part.spagMarks ? `${marksLabel(part.marks)} [SPaG: ${part.spagMarks} mark${part.spagMarks === 1 ? "" : "s"}]` : marksLabel(part.marks);
 /** AQA's spaced numbering: question 1 part 2 is "0 1 . 2". */
 export const boardLabel = (number: string) => {
   const [q, p] = number.split(".");
@@ -370,6 +392,7 @@ function cover(w: Writer, doc: PaperDocument) {
   const { s, fonts } = w;
   const x = MARGIN.left;
   w.newPage();
+  const firstPage = w.pages.length - 1;
   w.y -= s.h1;
   w.text(doc.examBoard, x, s.h1, fonts.bold);
   const kind = doc.kind === "predicted" ? "Predicted paper" : "Practice paper";
@@ -418,6 +441,7 @@ function cover(w: Writer, doc: PaperDocument) {
   if (doc.options.includeMarkScheme) information.push("A mark scheme follows the questions.");
   if (doc.evidence) information.push("The last page explains why these topics were chosen.");
   section("Information", information, true);
+  for (const page of w.pages.slice(firstPage)) w.coverPages.add(page);
 }
 
 function questionsPart(w: Writer, doc: PaperDocument) {
@@ -460,13 +484,15 @@ function itemBlock(w: Writer, doc: PaperDocument, item: DocItem, x: number, text
     w.ensure(s.body * 3);
     w.blocks(parseBlocks(item.stem), textX, textWidth);
   }
-  for (const part of item.parts) partBlock(w, part, x, textX, textWidth);
+  // The source line stays on the page of the question's last answer line, never alone on the next.
+  const sourceHeight = w.wrap(w.tokens([{ text: item.attribution, italic: true }], s.small), w.right - textX).length * w.lineHeight(s.small);
+  item.parts.forEach((part, i) => partBlock(w, part, x, textX, textWidth, i === item.parts.length - 1 ? sourceHeight + s.body * 0.6 : 0));
   w.paragraph([{ text: item.attribution, italic: true }], textX, w.right - textX, s.small);
   w.y -= s.body * 0.8;
   void fonts;
 }
 
-function partBlock(w: Writer, part: DocPart, x: number, textX: number, textWidth: number) {
+function partBlock(w: Writer, part: DocPart, x: number, textX: number, textWidth: number, keepWithEnd: number) {
   const { s, fonts } = w;
   w.ensure(s.body * 4);
   const top = w.y;
@@ -488,12 +514,13 @@ function partBlock(w: Writer, part: DocPart, x: number, textX: number, textWidth
     });
   }
   // Marks at the right, level with the end of the question text.
-  const marks = marksLabel(part.marks);
+  const marks = partMarksLabel(part);
   w.ensure(s.body * 1.5);
   w.y -= s.body;
   w.text(marks, w.right - widthOfB(fonts.bold, marks, s.body), s.body, fonts.bold);
   w.y -= s.body * 0.3;
-  if (part.answerLines > 0) w.answerLines(part.answerLines, textX);
+  if (part.answerLines > 0) w.answerLines(part.answerLines, textX, keepWithEnd);
+  else w.ensure(keepWithEnd);
   w.y -= s.body * 0.6;
 }
 
@@ -537,6 +564,11 @@ function markSchemePart(w: Writer, doc: PaperDocument) {
           w.text(marks, w.right - widthOfB(w.fonts.bold, marks, s.body), s.body, w.fonts.bold);
           w.y = top;
           w.blocks(parseBlocks(part.markScheme), textX, w.right - MARKS_WIDTH - textX);
+          // The SPaG levels, unless the question's own mark scheme gives them (the seeded banks' do).
+          if (part.spagMarks && !/spelling, punctuation and grammar/i.test(part.markScheme)) {
+            w.paragraph([{ text: `Spelling, punctuation and grammar (SPaG): ${part.spagMarks} mark${part.spagMarks === 1 ? "" : "s"}`, bold: true }], textX, w.right - textX, s.small);
+            w.blocks(spagBands(part.spagMarks), textX, w.right - MARKS_WIDTH - textX, Math.max(s.small, s.body * 0.92));
+          }
           w.paragraph([{ text: "Model answer", bold: true }], textX, w.right - textX, s.small);
           w.blocks(parseBlocks(part.modelAnswer), textX, w.right - MARKS_WIDTH - textX, Math.max(s.small, s.body * 0.92));
           w.y -= s.body * 0.6;
@@ -544,6 +576,19 @@ function markSchemePart(w: Writer, doc: PaperDocument) {
       }
     }
   }
+}
+
+/** The performance descriptions SPaG is marked by, as bullet blocks (three bands for the usual 3 marks). */
+function spagBands(marks: number): Block[] {
+  const bands = marks === 3
+    ? [
+      "High performance (3 marks): spelling and punctuation are consistently accurate; grammar controls the meaning throughout; a wide range of specialist terms is used precisely.",
+      "Intermediate performance (2 marks): spelling and punctuation are considerably accurate; grammar generally controls the meaning; a good range of specialist terms is used appropriately.",
+      "Threshold performance (1 mark): spelling and punctuation are reasonably accurate; grammar does not seriously obscure the meaning; a limited range of specialist terms is used.",
+      "No marks: nothing written, the answer does not relate to the question, or the writing falls below the threshold.",
+    ]
+    : [`Up to ${marks} marks for accurate spelling, punctuation and grammar, control of meaning and the precise use of specialist terms.`];
+  return bands.map((text) => ({ kind: "para", runs: [{ text }], indent: 0, bullet: "•" }));
 }
 
 function evidencePart(w: Writer, doc: PaperDocument) {
@@ -568,6 +613,8 @@ function evidencePart(w: Writer, doc: PaperDocument) {
     x,
     w.right - x,
     Math.max(s.small, s.body * 0.85),
+    // Room for the topic names and the reasons; the figures need little.
+    withHistory ? [25, 15, 20, 13, 27] : [30, 14, 56],
   );
 }
 
@@ -580,7 +627,7 @@ function footers(w: Writer, doc: PaperDocument, lastQuestionPage: PDFPage) {
     page.drawText(number, { x: (A4.width - widthOfB(fonts.regular, number, size)) / 2, y: MARGIN.bottom / 2, size, font: fonts.regular, color: INK });
     const left = `${doc.examBoard} ${doc.code} · ExamPrep`;
     page.drawText(left, { x: MARGIN.left, y: MARGIN.bottom / 2, size, font: fonts.regular, color: GREY });
-    const continues = i === 0 || (w.questionPages.has(page) && page !== lastQuestionPage);
+    const continues = w.coverPages.has(page) || (w.questionPages.has(page) && page !== lastQuestionPage);
     if (continues && i < total - 1) {
       const turn = "Turn over ►";
       page.drawText(turn, { x: A4.width - MARGIN.right - widthOfB(fonts.bold, turn, size), y: MARGIN.bottom / 2, size, font: fonts.bold, color: INK });

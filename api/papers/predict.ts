@@ -1,7 +1,7 @@
 // The topic-trend model of predicted papers. It reads how often and how recently each topic was
 // examined in the past-paper questions of the bank (weighted by marks), and scores each topic between
 // reliability (examined often and recently) and being overdue (examined before, not lately).
-import type { Topic } from "../../shared/papers.ts";
+import { seriesLabel, type Topic } from "../../shared/papers.ts";
 import type { GenerationOptions, TopicEvidence } from "../../shared/generation.ts";
 
 export interface PastOccurrence {
@@ -39,7 +39,7 @@ export function scoreTopics(topics: Topic[], history: PastOccurrence[], confiden
     const marks = seen.reduce((n, h) => n + h.marks, 0);
     const topicYears = seen.map((h) => h.year).filter((y): y is number => y !== null);
     const lastYear = topicYears.length ? Math.max(...topicYears) : null;
-    const examined = [...new Set(seen.map((h) => h.series ?? (h.year !== null ? String(h.year) : "undated")))]
+    const examined = [...new Set(seen.map((h) => seriesLabel(h.series, h.year) || "undated"))]
       .sort((a, b) => (b.match(/\d{4}/)?.[0] ?? "").localeCompare(a.match(/\d{4}/)?.[0] ?? ""));
     return { topic, marks, lastYear, examined };
   });

@@ -137,6 +137,7 @@ export function viewerPaper(row: GeneratedRow): ViewerPaper {
           theme: item.topicName,
           sectionName: section.name,
           marks: part.marks,
+          ...(part.spagMarks ? { spagMarks: part.spagMarks } : {}),
           content: `${i === 0 && item.stem ? item.stem : ""}${part.content}${part.options ? optionsHtml(part.options) : ""}`,
           modelAnswer: part.modelAnswer,
           markScheme: part.markScheme,
