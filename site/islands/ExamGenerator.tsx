@@ -340,7 +340,7 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
                   {mode === "predicted" && (
                     <>
                       <Check label="Focus on exam trends" text="Weight the questions more strongly towards the predicted topics." checked={options.includeTrendsFocus} onChange={(v) => set("includeTrendsFocus", v)} />
-                      <Check label="Topic weighting" text="Show how strongly each topic is expected, with its evidence." checked={options.includeTopicWeighting} onChange={(v) => set("includeTopicWeighting", v)} />
+                      <Check label="Topic weighting" text="Give the most expected topics more of the marks, and show each topic's weight with its evidence." checked={options.includeTopicWeighting} onChange={(v) => set("includeTopicWeighting", v)} />
                       <Check label="Novel question types" text="Prefer question styles not yet seen on this topic." checked={options.includeNovelQuestionTypes} onChange={(v) => set("includeNovelQuestionTypes", v)} />
                       <Check label="Contemporary issues" text="Prefer questions set in today's world." checked={options.includeContemporaryIssues} onChange={(v) => set("includeContemporaryIssues", v)} />
                     </>
