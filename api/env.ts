@@ -32,6 +32,21 @@ export const envSchema = z
     GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
     GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
     STRIPE_SECRET_KEY: optionalString,
+    /**
+     * Production without Stripe: purchases are refused rather than run through the test checkout,
+     * which takes no money. Named loudly because a shop that cannot sell is never the default.
+     */
+    DISABLE_ALL_PURCHASES: z
+      .enum(["true", "false", "1", "0", ""])
+      .optional()
+      .transform((v) => v === "true" || v === "1"),
+    /**
+     * The request header a trusted reverse proxy puts the client's address in (x-forwarded-for,
+     * x-real-ip, cf-connecting-ip…). Unset: the socket's peer is the client (Deno Deploy, or no proxy).
+     */
+    TRUSTED_PROXY_HEADER: optionalString.pipe(z.string().regex(/^[A-Za-z0-9-]+$/, "must be a header name such as x-forwarded-for").optional()),
+    /** How much the server logs: one line per request at info. Tests default to warn. */
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).optional(),
     STRIPE_WEBHOOK_SECRET: optionalString,
     /** Stripe's API address; tests point it at a local stand-in. */
     STRIPE_API_URL: optionalUrl,
@@ -54,6 +69,14 @@ export const envSchema = z
     if (env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["OPENAI_API_KEY"], message: "is required when OPENAI_BASE_URL is set (use any value if your server needs none)" });
     }
+    if (env.NODE_ENV === "production" && !env.STRIPE_SECRET_KEY && !env.DISABLE_ALL_PURCHASES) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message:
+          "is required when NODE_ENV=production: without it purchases would go through the test checkout, which takes no money (set DISABLE_ALL_PURCHASES=true to run with purchases switched off)",
+      });
+    }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
     }
@@ -65,7 +88,25 @@ export const envSchema = z
       });
     }
   })
-  .transform((env) => ({ ...env, APP_ORIGIN: env.APP_ORIGIN ?? `http://localhost:${env.PORT}` }));
+  .transform((env) => {
+    const APP_ORIGIN = env.APP_ORIGIN ?? `http://localhost:${env.PORT}`;
+    return {
+      ...env,
+      APP_ORIGIN,
+      LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "warn" : "info"),
+      /** Cookies are Secure whenever the site is served over https, whatever NODE_ENV says (and in production). */
+      SECURE_COOKIES: APP_ORIGIN.startsWith("https:") || env.NODE_ENV === "production",
+    } as const;
+  });
+
+/**
+ * How credits are bought: Stripe when it is configured; the built-in test checkout (no money taken)
+ * only outside production; in production without Stripe, not at all (DISABLE_ALL_PURCHASES).
+ */
+export function purchaseMode(env: Pick<Env, "STRIPE_SECRET_KEY" | "NODE_ENV">): "stripe" | "test" | "disabled" {
+  if (env.STRIPE_SECRET_KEY) return "stripe";
+  return env.NODE_ENV === "production" ? "disabled" : "test";
+}
 
 export type Env = z.infer<typeof envSchema>;
 

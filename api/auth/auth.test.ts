@@ -71,10 +71,16 @@ describe("registration", () => {
     expect((await me.json()).username).toBe("amira");
   });
 
-  it("marks the cookie Secure in production", async () => {
-    const { app } = await createTestApp({ NODE_ENV: "production" });
+  it("marks the cookie Secure in production, and whenever the site is served over https", async () => {
+    const envs: Record<string, string>[] = [{ NODE_ENV: "production", DISABLE_ALL_PURCHASES: "true" }, { NODE_ENV: "development", APP_ORIGIN: "https://examprep.test" }];
+    for (const env of envs) {
+      const { app } = await createTestApp(env);
+      const res = await call(app, "/api/register", { body: amira, origin: env.APP_ORIGIN });
+      expect(res.headers.getSetCookie().find((h) => h.startsWith("session=")), JSON.stringify(env)).toMatch(/Secure/);
+    }
+    const { app } = await createTestApp({ NODE_ENV: "development" });
     const res = await call(app, "/api/register", { body: amira });
-    expect(res.headers.getSetCookie().find((h) => h.startsWith("session="))).toMatch(/Secure/);
+    expect(res.headers.getSetCookie().find((h) => h.startsWith("session="))).not.toMatch(/Secure/);
   });
 
   it("answers invalid input with the spec's messages", async () => {

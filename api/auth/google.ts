@@ -44,7 +44,7 @@ function oauthClient(env: Env, clientId: string): OAuth2Client {
 }
 
 function cookieOptions(env: Env) {
-  return { httpOnly: true, sameSite: "Lax", secure: env.NODE_ENV === "production", path: "/" } as const;
+  return { httpOnly: true, sameSite: "Lax", secure: env.SECURE_COOKIES, path: "/" } as const;
 }
 
 function clearOAuthCookies(c: Context<AppEnv>) {
@@ -190,7 +190,7 @@ export const googleRoutes = new Hono<AppEnv>()
         await applyReferral(db, user.id, referralCode).catch((err) => console.warn("Google sign-up: referral not applied:", err));
       }
       const { token, session } = await createSession(db, user.id);
-      setSessionCookie(c, token, session.expiresAt, env.NODE_ENV === "production");
+      setSessionCookie(c, token, session.expiresAt, env.SECURE_COOKIES);
       return c.redirect(next, 302);
     } catch (err) {
       if (err instanceof GoogleSignInRefused) return c.redirect(failed(err.error), 302);

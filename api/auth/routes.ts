@@ -26,7 +26,7 @@ function tooMany(c: Context, seconds: number) {
 async function startSession(c: Context<AppEnv>, user: SessionUser) {
   const { db, env } = c.var.deps;
   const { token, session } = await createSession(db, user.id);
-  setSessionCookie(c, token, session.expiresAt, env.NODE_ENV === "production");
+  setSessionCookie(c, token, session.expiresAt, env.SECURE_COOKIES);
   return toPublicUser(user, env.ADMIN_EMAIL);
 }
 
@@ -86,7 +86,7 @@ export function authRoutes() {
     .post("/logout", async (c) => {
       const session = c.var.session;
       if (session) await invalidateSession(c.var.deps.db, session.id);
-      deleteSessionCookie(c, c.var.deps.env.NODE_ENV === "production");
+      deleteSessionCookie(c, c.var.deps.env.SECURE_COOKIES);
       return c.json({ message: "Logged out" });
     })
     .patch("/user/profile", async (c) => {

@@ -1,7 +1,7 @@
 // Payment providers. With STRIPE_SECRET_KEY: Stripe Checkout. Without: the built-in test-mode
 // checkout page, which takes no money and completes through the same fulfilment code.
 import Stripe from "stripe";
-import type { Env } from "../env.ts";
+import { type Env, purchaseMode } from "../env.ts";
 
 /**
  * How long a started checkout can be paid: the Stripe session's expires_at (Stripe allows 30 minutes
@@ -37,6 +37,8 @@ export function stripeClient(env: Env): Stripe | null {
 export function paymentProvider(env: Env): PaymentProvider {
   const stripe = stripeClient(env);
   if (!stripe) {
+    // The routes refuse purchases first when they are disabled; this is the last guard.
+    if (purchaseMode(env) !== "test") throw new Error("The test checkout is never used in production");
     return {
       name: "test",
       // A full address, as Stripe's is: the confirmation page offers it to copy and paste into a new tab.

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
+import { purchaseMode } from "../env.ts";
 import { HttpError, jsonError, parseBody } from "../http.ts";
 import { requireAdmin, requireSignIn } from "../auth/guards.ts";
 import { isAdmin } from "../auth/session.ts";
@@ -33,8 +34,9 @@ export const creditRoutes = new Hono<AppEnv>()
   .get("/user/credit-usage", requireSignIn, async (c) => c.json(await listSpending(c.var.deps.db, c.var.user!.id), 200, noStore))
   .post("/checkout/credits", async (c) => {
     if (!c.var.user) return jsonError(c, 401, "Please log in to purchase credits.");
-    const { quantity, discountCode } = await parseBody(c, checkoutRequestSchema);
     const { db, env } = c.var.deps;
+    if (purchaseMode(env) === "disabled") throw new HttpError(503, "Purchases are switched off on this server. Please try again later.");
+    const { quantity, discountCode } = await parseBody(c, checkoutRequestSchema);
     return c.json(await startCheckout(db, env, paymentProvider(env), c.var.user, quantity, discountCode));
   })
   .post("/discount/validate", requireSignIn, async (c) => {
@@ -44,7 +46,8 @@ export const creditRoutes = new Hono<AppEnv>()
   // The built-in test-mode checkout (no Stripe configured): completes or cancels through the same fulfilment.
   .post("/checkout/test/:id/:action{complete|cancel}", requireSignIn, async (c) => {
     const { db, env } = c.var.deps;
-    if (stripeClient(env)) throw new HttpError(404, "Test-mode checkout is off: payments go through Stripe.");
+    // Never in production: the test checkout takes no money.
+    if (purchaseMode(env) !== "test") throw new HttpError(404, "Test-mode checkout is off on this server.");
     const checkout = await findCheckout(db, c.req.param("id"));
     if (!checkout || checkout.userId !== c.var.user!.id || checkout.provider !== "test") throw new HttpError(404, "Checkout not found");
     if (c.req.param("action") === "cancel") {
