@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: "api",
-          include: ["api/**/*.test.ts"],
+          include: ["api/**/*.test.ts", "server/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 30_000,

@@ -2,7 +2,8 @@
 // for everything Astro renders (pages and, through site/fetch.ts, the Hono API).
 import { createApp } from "astro/app/entrypoint";
 
-const app = createApp({ streaming: true });
+// Not streamed: see site/fetch.ts, which renders every page whole.
+const app = createApp({ streaming: false });
 
 /** Must equal CLIENT_ADDRESS of api/http.ts, which reads it back for rate limits. */
 const CLIENT_ADDRESS = Symbol.for("examprep.clientAddress");
