@@ -157,12 +157,17 @@ describe("API conventions", () => {
     db.$client.close();
     const api = await app.request("/api/papers");
     expect(api.status).toBe(500);
-    expect(await api.json()).toEqual({ message: "An unexpected error occurred." });
+    // Nothing of what failed inside: the message, and the request's id to quote.
+    expect(await api.json()).toEqual({ message: "An unexpected error occurred.", requestId: api.headers.get("x-request-id") });
     // A session cookie makes the page request read the (closed) database.
     const page = await app.request("/", { headers: { cookie: "session=abc" } });
     expect(page.status).toBe(500);
     const html = await page.text();
     expect(html).toContain("Something went wrong");
     expect(html).toContain("Reload Page");
+    expect(html).toContain(`Reference: <code>${page.headers.get("x-request-id")}</code>`);
+    expect(html).not.toMatch(/closed|SQLITE|libsql/i);
+    // The fallback page's own policy: its style by hash, no script at all.
+    expect(page.headers.get("content-security-policy")).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; frame-ancestors 'none'/);
   });
 });

@@ -15,7 +15,9 @@ import { studyRoutes } from "./study/routes.ts";
 import { feedbackRoutes } from "./mail/feedback.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
-import { errorPageHtml, HttpError, jsonError } from "./http.ts";
+import { ERROR_PAGE_CSP, errorPageHtml, HttpError, jsonError } from "./http.ts";
+import { createLogger, newRequestId } from "./log.ts";
+import { applySecurityHeaders } from "./security.ts";
 import { userRoutes } from "./user/routes.ts";
 
 export interface CreateAppOptions {
@@ -40,16 +42,52 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .all("*", (c) => jsonError(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
 
   const app = new Hono<AppEnv>();
+  const log = deps.log ?? createLogger(deps.env.LOG_LEVEL);
 
   app.onError((err, c) => {
     const status = err instanceof HttpError || err instanceof HTTPException ? err.status : 500;
-    if (status >= 500) console.error(err);
+    const requestId = c.get("requestId");
+    if (status >= 500 && !(err instanceof HttpError)) log.error("unhandled error", { requestId, method: c.req.method, path: c.req.path, error: err });
+    else if (status >= 500) log.warn("refused", { requestId, path: c.req.path, status, reason: err.message });
+    // What went wrong inside is for the log, never for the page: the user gets the reference to quote.
     const message = status >= 500 && !(err instanceof HttpError) ? "An unexpected error occurred." : err.message;
-    if (isApiPath(c.req.path)) return jsonError(c, status as 500, message, err instanceof HttpError ? err.details : undefined);
-    return c.html(errorPageHtml(message), status as 500);
+    const details = { ...(err instanceof HttpError ? err.details : undefined), ...(status >= 500 ? { requestId } : {}) };
+    if (isApiPath(c.req.path)) return jsonError(c, status as 500, message, details);
+    return c.html(errorPageHtml(message, requestId), status as 500, { "Content-Security-Policy": ERROR_PAGE_CSP });
   });
 
-  // Liveness: answered before any middleware, touching nothing (also the bench's bare baseline).
+  // Every request, first: its id, one log line when it is answered, and the security headers.
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    const requestId = newRequestId();
+    c.set("requestId", requestId);
+    await next();
+    let headers = c.res.headers;
+    try {
+      headers.set("X-Request-Id", requestId);
+    } catch {
+      // A response with immutable headers (Response.redirect): copied into one whose headers can change.
+      c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers: new Headers(c.res.headers) });
+      headers = c.res.headers;
+      headers.set("X-Request-Id", requestId);
+    }
+    applySecurityHeaders(headers, deps.env);
+    // Personal responses are never stored by any cache: a signed-in user's pages, JSON and PDFs. A
+    // page for a visitor who is signed out is checked again on each visit, as the header it shows
+    // changes when they sign in.
+    if (c.var.user) headers.set("Cache-Control", "private, no-store");
+    else if (!headers.has("Cache-Control") && headers.get("Content-Type")?.startsWith("text/html")) headers.set("Cache-Control", "private, no-cache");
+    log.info("request", {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      userId: c.var.user?.id ?? null,
+    });
+  });
+
+  // Liveness: answered before the session and database middleware, touching nothing (also the bench's bare baseline).
   app.get("/api/health", (c) => c.json({ ok: true }));
 
   app.use("*", async (c, next) => {
@@ -66,7 +104,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     const found = await validateSessionToken(deps.db, token);
     c.set("user", found?.user ?? null);
     c.set("session", found?.session ?? null);
-    if (found?.renewed && token) setSessionCookie(c, token, found.session.expiresAt, deps.env.NODE_ENV === "production");
+    if (found?.renewed && token) setSessionCookie(c, token, found.session.expiresAt, deps.env.SECURE_COOKIES);
     await next();
   });
 
@@ -107,7 +145,6 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
       return c.redirect(`/auth?next=${encodeURIComponent(here)}`, 302);
     }
     if (access === "admin" && !isAdmin(user, deps.env.ADMIN_EMAIL)) return c.redirect("/", 302);
-    c.header("Cache-Control", "private, no-cache");
     return next();
   });
 

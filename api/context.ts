@@ -1,16 +1,21 @@
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import type { Logger } from "./log.ts";
 import type { SessionRecord, SessionUser } from "./auth/session.ts";
 
 /** What every route needs: the database and the parsed configuration. */
 export interface Deps {
   db: Database;
   env: Env;
+  /** Where the request and error lines go; a logger at env.LOG_LEVEL on the console when not given. */
+  log?: Logger;
 }
 
 export interface AppEnv {
   Variables: {
     deps: Deps;
+    /** This request's id: in the X-Request-Id header, its log lines and any error it shows. */
+    requestId: string;
     /** The signed-in user, or null. Set once per request by the session middleware. */
     user: SessionUser | null;
     /** The session of the request, or null. */

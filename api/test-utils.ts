@@ -13,7 +13,8 @@ import type { Deps } from "./context.ts";
 
 export async function createTestDeps(env: Record<string, string> = {}): Promise<Deps> {
   const dir = mkdtempSync(join(tmpdir(), "examprep-test-"));
-  const parsed = parseEnv({ NODE_ENV: "test", DATABASE_URL: `file:${join(dir, "test.db")}`, ...env });
+  // Request lines only from a test that asks for them (LOG_LEVEL, or a logger of its own).
+  const parsed = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "warn", DATABASE_URL: `file:${join(dir, "test.db")}`, ...env });
   const db = await connect(parsed.DATABASE_URL);
   await runMigrations(db);
   await seed(db, { adminEmail: parsed.ADMIN_EMAIL, adminPassword: parsed.ADMIN_PASSWORD });

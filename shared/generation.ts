@@ -1,7 +1,7 @@
 // Paper generation: the request of the Enhanced Exam Generator (student-app.md §2, §3 Generation
 // request, §9), the built paper document the PDF and the viewer are rendered from, and the viewer's
 // JSON (§3 Generated paper content). One source for the form, the API and the renderers.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { DEFAULT_DIFFICULTY, DIFFICULTY_LEVELS, PREDICTION_CONFIDENCE } from "./constants.ts";
 import { TIERS } from "./papers.ts";
 

@@ -1,7 +1,7 @@
 // Paper blueprints and question-bank files: their schemas, the safe-HTML rule for question text,
 // and the slot matcher that fills a blueprint from a bank. The generator, the seed, the bank tests
 // and the admin structure editor all use these; nothing restates them.
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** Question types of the admin structure editor (admin-tools.md §5), plus 'Structured' for multi-part questions. */
 export const QUESTION_TYPES = [

@@ -1,5 +1,5 @@
 // Zod schemas shared by the forms and the API: the validation messages are the specification's (§5).
-import { z } from "zod";
+import { z } from "./zod.ts";
 import {
   EMAIL_MAX,
   FEEDBACK_SUBJECTS,

@@ -1,6 +1,6 @@
 // Study recommendations, schedule and progress (student-app.md §2, §3, §4, §5, §7, §8, §9): the
 // schemas the page and the API share, the texts of the error catalogue, and the shapes the API returns.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { GRADES, MARK_COMPLETE_MINUTES, PRIORITIES, RECOMMENDATION_CATEGORIES, RECOMMENDATION_SUBJECTS, STUDY_METHODS, STUDY_TIME } from "./constants.ts";
 
 export type RecommendationSubject = (typeof RECOMMENDATION_SUBJECTS)[number];

@@ -84,7 +84,7 @@ export const paperRoutes = new Hono<AppEnv>()
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": "application/pdf",
       "Content-Disposition": `inline; filename="${filename}"`,
-      "Cache-Control": "private, max-age=3600",
+      "Cache-Control": "private, no-store",
     });
   })
   .delete("/generated-papers/:id", requireSignIn, async (c) => {
