@@ -34,7 +34,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dir = mkdtempSync(join(tmpdir(), "examprep-bench-"));
 const server = spawn(Deno.execPath(), ["run", "-A", "server/start.ts"], {
-  env: { ...Deno.env.toObject(), PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "bench.db")}`, NODE_ENV: "production" },
+  env: { ...Deno.env.toObject(), PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "bench.db")}`, NODE_ENV: "production", DISABLE_ALL_PURCHASES: "true" },
   stdio: "ignore",
 });
 for (let i = 0; ; i++) {

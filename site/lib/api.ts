@@ -13,6 +13,8 @@ export function postJson(path: string, body?: unknown, method = "POST"): Promise
 export interface ApiErrorBody {
   message?: string;
   errors?: Record<string, string>;
+  /** Sent with an unexpected server error: the reference a user can quote to support. */
+  requestId?: string;
 }
 
 /** The body of a failed response: JSON { message, errors } when the API sent it. */
@@ -30,7 +32,8 @@ export async function readError(res: Response): Promise<ApiErrorBody> {
 /** §8: 'status: body text' (or the status text if the body is empty); the API's message when it sent one. */
 export async function apiErrorMessage(res: Response): Promise<string> {
   const body = await readError(res);
-  return body.message ?? `${res.status}: ${res.statusText}`;
+  const message = body.message ?? `${res.status}: ${res.statusText}`;
+  return body.requestId ? `${message} (reference ${body.requestId})` : message;
 }
 
 /** One Server-Sent Event: its name ('message' when unnamed) and its data lines joined. */
