@@ -59,6 +59,8 @@ export interface ApiRoute {
   query?: z.ZodObject;
   /** Path parameters; a parameter not listed is a string (or the choices of its `{a|b}` pattern). */
   params?: z.ZodObject;
+  /** A valid body, shown in the document and sent by the route-table test (stretched to each field's maximum). */
+  example?: unknown;
   /** The success answer's schema, where one exists. */
   response?: z.ZodType;
   /** Bytes the body may have: DEFAULT_BODY_LIMIT unless set (raise it only for uploads and webhooks). */
@@ -68,6 +70,7 @@ export interface ApiRoute {
 /** Every request body is at most this big unless its route says otherwise: JSON forms are a few KB. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
+const discountCodeExample = { code: "SPRING25", discountPercentage: 25, maxUses: 100, expiresAt: "2027-06-30", description: "Spring revision offer" };
 const id = z.object({ id: z.coerce.number().int().min(1) });
 const subjectQuery = z.object({ subject: subjectSchema });
 
@@ -81,7 +84,7 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "GET", path: "/api/subjects", access: "public", summary: "The catalogue's subjects" },
   { method: "GET", path: "/api/exam-boards", access: "public", summary: "The exam boards" },
   { method: "GET", path: "/api/levels", access: "public", summary: "The levels (GCSE, A-Level)" },
-  { method: "POST", path: "/api/subjects", access: "admin", summary: "Adds a subject to the catalogue", body: newSubjectSchema },
+  { method: "POST", path: "/api/subjects", access: "admin", summary: "Adds a subject to the catalogue", body: newSubjectSchema, example: { name: "Astronomy" } },
   { method: "GET", path: "/api/papers/available-years", access: "public", summary: "The past-paper years a catalogue paper has", query: availableYearsQuery },
   { method: "GET", path: "/api/papers/:id/topics", access: "public", summary: "A catalogue paper's specification topics", params: id },
 
@@ -89,20 +92,20 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "GET", path: "/api/user", access: "signed-in", summary: "The signed-in user", response: publicUserSchema },
   { method: "GET", path: "/api/auth/google", access: "public", summary: "Starts Google sign-in (a redirect to Google)" },
   { method: "GET", path: "/api/auth/google/callback", access: "public", summary: "Finishes Google sign-in (a redirect into the site)" },
-  { method: "POST", path: "/api/register", access: "public", summary: "Registers and signs in", body: registerSchema, response: publicUserSchema },
-  { method: "POST", path: "/api/login", access: "public", summary: "Signs in by username or e-mail", body: loginSchema, response: publicUserSchema },
+  { method: "POST", path: "/api/register", access: "public", summary: "Registers and signs in", body: registerSchema, example: { fullName: "Ada Lovelace", email: "ada@example.com", username: "ada", password: "analytical engine" }, response: publicUserSchema },
+  { method: "POST", path: "/api/login", access: "public", summary: "Signs in by username or e-mail", body: loginSchema, example: { username: "ada", password: "analytical engine" }, response: publicUserSchema },
   { method: "POST", path: "/api/logout", access: "public", summary: "Signs out (ends this session, if any)" },
-  { method: "PATCH", path: "/api/user/profile", access: "signed-in", summary: "Changes one's name and e-mail", body: profileSchema, response: publicUserSchema },
-  { method: "POST", path: "/api/user/password", access: "signed-in", summary: "Changes one's password", body: passwordChangeSchema },
+  { method: "PATCH", path: "/api/user/profile", access: "signed-in", summary: "Changes one's name and e-mail", body: profileSchema, example: { fullName: "Ada King", email: "ada.king@example.com" }, response: publicUserSchema },
+  { method: "POST", path: "/api/user/password", access: "signed-in", summary: "Changes one's password", body: passwordChangeSchema, example: { currentPassword: "analytical engine", newPassword: "difference engine", confirmPassword: "difference engine" } },
   { method: "GET", path: "/api/user/notifications", access: "signed-in", summary: "One's e-mail preferences" },
-  { method: "PUT", path: "/api/user/notifications", access: "signed-in", summary: "Saves one's e-mail preferences", body: notificationPrefsSchema },
+  { method: "PUT", path: "/api/user/notifications", access: "signed-in", summary: "Saves one's e-mail preferences", body: notificationPrefsSchema, example: { paperReady: true, studyReminders: false, productUpdates: false } },
 
   // Credits, payments, codes, gifts, referrals
   { method: "GET", path: "/api/user/credits", access: "signed-in", summary: "One's credit balance" },
   { method: "GET", path: "/api/user/transactions", access: "signed-in", summary: "One's credit ledger" },
   { method: "GET", path: "/api/user/credit-usage", access: "signed-in", summary: "One's spending (papers and gifts)" },
-  { method: "POST", path: "/api/checkout/credits", access: "signed-in", summary: "Starts a credit purchase", body: checkoutRequestSchema },
-  { method: "POST", path: "/api/discount/validate", access: "signed-in", summary: "Checks a discount code", body: discountCodeEntrySchema },
+  { method: "POST", path: "/api/checkout/credits", access: "signed-in", summary: "Starts a credit purchase", body: checkoutRequestSchema, example: { creditQuantity: 5, discountCode: "SPRING25" } },
+  { method: "POST", path: "/api/discount/validate", access: "signed-in", summary: "Checks a discount code", body: discountCodeEntrySchema, example: { code: "SPRING25" } },
   {
     method: "POST",
     path: "/api/checkout/test/:id/:action{complete|cancel}",
@@ -110,20 +113,20 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "Completes or cancels one's own test-mode checkout (only without Stripe)",
   },
   { method: "POST", path: "/api/stripe/webhook", access: "webhook", summary: "Stripe's signed events", bodyLimit: 256 * 1024 },
-  { method: "POST", path: "/api/gift-credits", access: "signed-in", summary: "Gives credits to another account", body: giftSchema },
+  { method: "POST", path: "/api/gift-credits", access: "signed-in", summary: "Gives credits to another account", body: giftSchema, example: { recipient: "friend@example.com", creditAmount: 1, message: "Good luck on Monday!" } },
   { method: "GET", path: "/api/referrals/code", access: "signed-in", summary: "One's referral code" },
   { method: "GET", path: "/api/referrals/info", access: "signed-in", summary: "One's referrals" },
-  { method: "POST", path: "/api/referrals/apply", access: "signed-in", summary: "Applies a friend's code (to another account: admins)", body: referralApplySchema },
-  { method: "POST", path: "/api/referrals/complete", access: "admin", summary: "Completes a pending referral", body: referralCompleteSchema },
+  { method: "POST", path: "/api/referrals/apply", access: "signed-in", summary: "Applies a friend's code (to another account: admins)", body: referralApplySchema, example: { referralCode: "ADA123" } },
+  { method: "POST", path: "/api/referrals/complete", access: "admin", summary: "Completes a pending referral", body: referralCompleteSchema, example: { referralId: 1 } },
   { method: "GET", path: "/api/credit-system-check", access: "admin", summary: "Compares every balance with its ledger" },
-  { method: "POST", path: "/api/debug/deduct-credits", access: "admin", summary: "Deduction test of the Credit System Test page", body: deductionTestSchema },
+  { method: "POST", path: "/api/debug/deduct-credits", access: "admin", summary: "Deduction test of the Credit System Test page", body: deductionTestSchema, example: { userId: 1, operation: "past_questions" } },
   { method: "GET", path: "/api/admin/discount-codes", access: "admin", summary: "The discount codes" },
-  { method: "POST", path: "/api/admin/discount-codes", access: "admin", summary: "Creates a discount code", body: discountCodeSchema },
-  { method: "PUT", path: "/api/admin/discount-codes/:id", access: "admin", summary: "Changes a discount code", params: id, body: discountCodeSchema },
+  { method: "POST", path: "/api/admin/discount-codes", access: "admin", summary: "Creates a discount code", body: discountCodeSchema, example: discountCodeExample },
+  { method: "PUT", path: "/api/admin/discount-codes/:id", access: "admin", summary: "Changes a discount code", params: id, body: discountCodeSchema, example: discountCodeExample },
   { method: "DELETE", path: "/api/admin/discount-codes/:id", access: "admin", summary: "Deletes a discount code", params: id },
 
   // Papers
-  { method: "POST", path: "/api/generate-enhanced-paper", access: "signed-in", summary: "Generates a paper (1 credit); SSE with Accept: text/event-stream", body: generationRequestSchema },
+  { method: "POST", path: "/api/generate-enhanced-paper", access: "signed-in", summary: "Generates a paper (1 credit); SSE with Accept: text/event-stream", body: generationRequestSchema, example: { subject: "Biology", examBoard: "AQA", paperName: "Paper 1", level: "GCSE", tier: "Higher" } },
   { method: "GET", path: "/api/generated-papers", access: "signed-in", summary: "One's generated papers, newest first", query: pageQuery },
   { method: "GET", path: "/api/history", access: "signed-in", summary: "One's history" },
   { method: "GET", path: "/api/generated-papers/:id", access: "owner", summary: "One's generated paper, for the viewer", params: id },
@@ -133,12 +136,12 @@ export const API_ROUTES: ApiRoute[] = [
 
   // Study
   { method: "GET", path: "/api/study/recommendations", access: "signed-in", summary: "One's latest plan for a subject", query: subjectQuery },
-  { method: "POST", path: "/api/study/recommendations", access: "signed-in", summary: "Makes a new plan for a subject", body: recommendationRequestSchema },
+  { method: "POST", path: "/api/study/recommendations", access: "signed-in", summary: "Makes a new plan for a subject", body: recommendationRequestSchema, example: { subject: "Biology", userPreferences: { studyTimePerWeek: 300, preferredStudyMethods: ["Flashcards"], examLevel: "gcse", targetGrade: "7", examDate: "2027-06-01" } } },
   { method: "GET", path: "/api/study/analytics", access: "signed-in", summary: "One's study analytics for a subject", query: subjectQuery },
-  { method: "POST", path: "/api/study/progress", access: "signed-in", summary: "Logs study time", body: progressSchema },
+  { method: "POST", path: "/api/study/progress", access: "signed-in", summary: "Logs study time", body: progressSchema, example: { subject: "Biology", activityId: "cells-1", timeSpent: 30 } },
 
   // Feedback and settings
-  { method: "POST", path: "/api/feedback", access: "signed-in", summary: "Sends feedback to the team", body: feedbackSchema },
+  { method: "POST", path: "/api/feedback", access: "signed-in", summary: "Sends feedback to the team", body: feedbackSchema, example: { subject: "technical_issue", description: "The PDF of my Biology paper did not open.", email: "ada@example.com" } },
   { method: "GET", path: "/api/settings", access: "admin", summary: "The System settings (secrets masked)" },
   { method: "GET", path: "/api/settings/mail-outbox", access: "admin", summary: "The latest mails of the outbox" },
   {
@@ -148,8 +151,9 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "Changes a System setting ('' removes it)",
     params: z.object({ key: z.enum(Object.values(SETTING_KEYS)) }),
     body: z.object({ value: z.union(Object.values(valueSchemas)) }),
+    example: { value: "team@example.com" },
   },
-  { method: "POST", path: "/api/settings/test-email", access: "admin", summary: "Sends a test e-mail", body: testEmailSchema },
+  { method: "POST", path: "/api/settings/test-email", access: "admin", summary: "Sends a test e-mail", body: testEmailSchema, example: { email: "team@example.com" } },
 ];
 
 // --- Matching a request to its entry ----------------------------------------------------------------
@@ -179,6 +183,7 @@ export const bodyLimitFor = (method: string, path: string) => apiRouteFor(method
 export function bodyLimits(): MiddlewareHandler {
   const limiters = new Map<number, MiddlewareHandler>();
   return (c, next) => {
+    if (!c.req.raw.body) return next(); // GET, HEAD and bodiless requests: nothing to measure
     const maxSize = bodyLimitFor(c.req.method, c.req.path);
     let limiter = limiters.get(maxSize);
     if (!limiter) {
@@ -255,7 +260,9 @@ function operation(route: ApiRoute) {
     ...(route.access === "signed-in" || route.access === "owner" || route.access === "admin" ? { security: [{ session: [] }] } : {}),
     ...(changesState ? { "x-body-limit": route.bodyLimit ?? DEFAULT_BODY_LIMIT } : {}),
     parameters: parameters(route),
-    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.body) } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.body), ...(route.example ? { example: route.example } : {}) } } } }
+      : {}),
     responses,
   };
 }
