@@ -6,7 +6,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createApp } from "./app.ts";
-import { ACCESS_RULES, type Access, API_ROUTES, DEFAULT_BODY_LIMIT, openApiPath } from "./contract.ts";
+import { Hono } from "hono";
+import { ACCESS_RULES, type Access, API_ROUTES, bodyLimits, DEFAULT_BODY_LIMIT, openApiPath } from "./contract.ts";
+import { CLIENT_ADDRESS, clientAddress } from "./http.ts";
 import { users } from "./db/schema.ts";
 import { createTestApp, createTestDeps, newSession, send, studentWithCredits, TEST_ORIGIN } from "./test-utils.ts";
 import { banks, requestFor } from "./papers/testing.ts";
@@ -444,6 +446,21 @@ describe("every refusal on /api is JSON", () => {
     const res = await send(t.app, "/api/feedback", JSON.parse(under), cookie);
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(`Description must not exceed ${FEEDBACK_DESCRIPTION_MAX} characters`);
+  });
+});
+
+describe("body limits keep the request's client address", () => {
+  it("hands it on when a streamed body (no Content-Length) was counted", async () => {
+    const app = new Hono().use(bodyLimits()).post("/api/echo", async (c) => c.json({ address: clientAddress(c), body: await c.req.json() }));
+    const request = new Request("http://localhost/api/echo", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new Blob(['{"a":1}']).stream(),
+      duplex: "half",
+    } as RequestInit);
+    Reflect.set(request, CLIENT_ADDRESS, "198.51.100.7");
+    const res = await app.fetch(request);
+    expect(await res.json()).toEqual({ address: "198.51.100.7", body: { a: 1 } });
   });
 });
 

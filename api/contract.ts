@@ -33,6 +33,7 @@ import { generationRequestSchema } from "../shared/generation.ts";
 import { availableYearsQuery, pageQuery } from "./papers/routes.ts";
 import { testEmailSchema, valueSchemas } from "./settings/routes.ts";
 import { SETTING_KEYS } from "./settings/store.ts";
+import { CLIENT_ADDRESS } from "./http.ts";
 
 /**
  * Who may call a route:
@@ -196,7 +197,13 @@ export function bodyLimits(): MiddlewareHandler {
       });
       limiters.set(maxSize, limiter);
     }
-    return limiter(c, next);
+    // Without a Content-Length the limiter counts the body and hands on a new Request: the client's
+    // address, set by the server on the original, must come along (rate limits are keyed on it).
+    const raw = c.req.raw;
+    return limiter(c, () => {
+      if (c.req.raw !== raw) Reflect.set(c.req.raw, CLIENT_ADDRESS, Reflect.get(raw, CLIENT_ADDRESS));
+      return next();
+    });
   };
 }
 
