@@ -256,8 +256,11 @@ function operation(route: ApiRoute) {
   };
   if (route.body || route.query || route.params) responses["400"] = errorResponse("The input is invalid (the first field's message, and each field's in `errors`)");
   if (route.access === "signed-in" || route.access === "owner" || route.access === "admin") responses["401"] = errorResponse("Not signed in");
-  if (route.access === "admin") responses["403"] = errorResponse("Signed in, but not an admin");
-  else if (changesState && route.access !== "webhook") responses["403"] = errorResponse("The request did not come from ExamPrep's own pages (its Origin)");
+  const forbidden = [
+    ...(route.access === "admin" ? ["signed in, but not an admin"] : []),
+    ...(changesState && route.access !== "webhook" ? ["the request did not come from ExamPrep's own pages (its Origin)"] : []),
+  ];
+  if (forbidden.length) responses["403"] = errorResponse(forbidden.join("; or ").replace(/^./, (ch) => ch.toUpperCase()));
   if (route.access === "owner") responses["404"] = errorResponse("Not found, or not the caller's");
   if (changesState) responses["413"] = errorResponse(`The body is larger than ${(route.bodyLimit ?? DEFAULT_BODY_LIMIT) / 1024} KB`);
   return {
