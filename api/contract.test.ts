@@ -369,6 +369,17 @@ function stretched(example: unknown, schema: JsonSchema, extra: 0 | 1): { field:
   visit(example, schema, []);
   return out;
 }
+/** The example with every number, choice, flag and list at its `end` (its free texts kept): the services at their limits. */
+function examplePushed(example: unknown, schema: JsonSchema | undefined, end: "max" | "min"): unknown {
+  if (!schema) return example;
+  const isFreeText = [schema.type].flat().includes("string") && !schema.enum;
+  if (isFreeText || schema.anyOf || schema.oneOf) return example;
+  if (schema.properties) {
+    const given = (example ?? {}) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, examplePushed(given[k], v, end)]).filter(([, v]) => v !== undefined));
+  }
+  return extreme(schema, end);
+}
 function setPath(obj: unknown, path: string[], value: unknown): unknown {
   if (!path.length) return value;
   const copy = { ...(obj as Record<string, unknown>) };
@@ -400,6 +411,7 @@ describe("every body is bounded field by field, and valid bodies at their limits
       expect(res.status, `${name(op)}: ${field} one over its maximum`).toBe(400);
     }
     await post(op.example, "its example");
+    for (const end of ["max", "min"] as const) await post(examplePushed(op.example, op.body, end), `its example with everything but text at its ${end}`);
     for (const { field, body } of stretched(op.example, op.body!, 0)) await post(body, `${field} at its maximum`);
   });
 });
