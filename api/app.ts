@@ -18,6 +18,7 @@ import type { AppEnv, Deps } from "./context.ts";
 import { ERROR_PAGE_CSP, errorPageHtml, HttpError, jsonError } from "./http.ts";
 import { createLogger, newRequestId } from "./log.ts";
 import { applySecurityHeaders } from "./security.ts";
+import { allowedMethods, bodyLimits, openApiJson } from "./contract.ts";
 import { userRoutes } from "./user/routes.ts";
 
 export interface CreateAppOptions {
@@ -39,7 +40,13 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .route("/", studyRoutes())
     .route("/", feedbackRoutes())
     .route("/", settingsRoutes)
-    .all("*", (c) => jsonError(c, 404, `No API route for ${c.req.method} ${c.req.path}`));
+    .all("*", (c) => {
+      // A known path asked with another method is a 405 naming the allowed ones; anything else a 404.
+      const allowed = allowedMethods(c.req.path);
+      if (!allowed.length) return jsonError(c, 404, `No API route for ${c.req.method} ${c.req.path}`);
+      c.header("Allow", allowed.join(", "));
+      return jsonError(c, 405, `${c.req.method} is not allowed on ${c.req.path}: use ${allowed.join(" or ")}.`);
+    });
 
   const app = new Hono<AppEnv>();
   const log = deps.log ?? createLogger(deps.env.LOG_LEVEL);
@@ -87,8 +94,13 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     });
   });
 
+  // Every body is size-checked before anything reads it: 64 KB unless the route's contract entry says more.
+  app.use("*", bodyLimits());
+
   // Liveness: answered before the session and database middleware, touching nothing (also the bench's bare baseline).
   app.get("/api/health", (c) => c.json({ ok: true }));
+  // The API's description, generated from the contract (api/contract.ts): public, the same for everyone.
+  app.get("/api/openapi.json", (c) => c.body(openApiJson(), 200, { "Content-Type": "application/json", "Cache-Control": "public, max-age=3600" }));
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);

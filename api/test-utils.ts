@@ -37,9 +37,14 @@ export async function signedInAs(
     .values({ fullName: fields.fullName ?? fields.username, role: fields.role ?? "user", ...fields })
     .returning()
     .get();
+  return { ...(await newSession(deps, user.id, expiresInMs)), userId: user.id };
+}
+
+/** A new live session for an existing user: the cookie header that carries it, and its token. */
+export async function newSession(deps: Deps, userId: number, expiresInMs = 30 * 24 * 3600 * 1000): Promise<{ cookie: string; token: string }> {
   const token = randomBytes(20).toString("base64url");
-  await deps.db.insert(sessions).values({ id: hashSessionToken(token), userId: user.id, expiresAt: new Date(Date.now() + expiresInMs) });
-  return { cookie: `session=${token}`, userId: user.id, token };
+  await deps.db.insert(sessions).values({ id: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + expiresInMs) });
+  return { cookie: `session=${token}`, token };
 }
 
 export const TEST_ORIGIN = "http://localhost:8000";

@@ -56,6 +56,12 @@ export const FULL_NAME_MIN = 2;
 export const FULL_NAME_MAX = 100;
 /** The longest address SMTP can deliver to (RFC 5321: a 256-octet path less its angle brackets). */
 export const EMAIL_MAX = 254;
+/** Longest free texts the forms and the API take (issue 11: every free-text field has a maximum). */
+export const FEEDBACK_DESCRIPTION_MAX = 5000;
+/** Discount and referral codes: the admin form makes codes of 3 to 20 characters. */
+export const CODE_MAX = 20;
+/** A subject, exam board, level or paper name: longer than any in the catalogue. */
+export const CATALOGUE_NAME_MAX = 120;
 export const MINIMUM_AGE = 13;
 export const LEGAL_LAST_UPDATED = "May 8, 2024";
 

@@ -2,7 +2,7 @@
 // request, §9), the built paper document the PDF and the viewer are rendered from, and the viewer's
 // JSON (§3 Generated paper content). One source for the form, the API and the renderers.
 import { z } from "./zod.ts";
-import { DEFAULT_DIFFICULTY, DIFFICULTY_LEVELS, PREDICTION_CONFIDENCE } from "./constants.ts";
+import { CATALOGUE_NAME_MAX, DEFAULT_DIFFICULTY, DIFFICULTY_LEVELS, PREDICTION_CONFIDENCE } from "./constants.ts";
 import { TIERS } from "./papers.ts";
 
 export const generationOptionsSchema = z.object({
@@ -22,11 +22,15 @@ export const generationOptionsSchema = z.object({
 export type GenerationOptions = z.infer<typeof generationOptionsSchema>;
 export const DEFAULT_GENERATION_OPTIONS: GenerationOptions = generationOptionsSchema.parse({});
 
+/** A subject, exam board, paper or level named in a request: required, and no longer than any catalogue name. */
+const catalogueName = (label: string, required: string) =>
+  z.string().trim().min(1, required).max(CATALOGUE_NAME_MAX, `${label} must not exceed ${CATALOGUE_NAME_MAX} characters`);
+
 export const generationRequestSchema = z.object({
-  subject: z.string().trim().min(1, "Please choose a subject"),
-  examBoard: z.string().trim().min(1, "Please choose an exam board"),
-  paperName: z.string().trim().min(1, "Please choose a paper"),
-  level: z.string().trim().min(1, "Please choose a level"),
+  subject: catalogueName("Subject", "Please choose a subject"),
+  examBoard: catalogueName("Exam board", "Please choose an exam board"),
+  paperName: catalogueName("Paper", "Please choose a paper"),
+  level: catalogueName("Level", "Please choose a level"),
   isPredicted: z.boolean().default(false),
   /** For tiered papers (GCSE sciences and mathematics); ignored for untiered ones. */
   tier: z.enum(TIERS).optional(),

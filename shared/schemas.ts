@@ -1,7 +1,9 @@
 // Zod schemas shared by the forms and the API: the validation messages are the specification's (§5).
 import { z } from "./zod.ts";
 import {
+  CODE_MAX,
   EMAIL_MAX,
+  FEEDBACK_DESCRIPTION_MAX,
   FEEDBACK_SUBJECTS,
   FULL_NAME_MAX,
   FULL_NAME_MIN,
@@ -67,10 +69,13 @@ export const registerFormSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
+const referralCodeMaxMessage = `Referral code cannot exceed ${CODE_MAX} characters`;
+const codeMaxMessage = `Code cannot exceed ${CODE_MAX} characters`;
+
 /** What the API accepts for registration: the form without confirmPassword and acceptTerms. */
 export const registerSchema = z.object({
   /** A friend's referral code, from a `?ref=CODE` link. */
-  referralCode: z.string().trim().min(1).max(20).optional(),
+  referralCode: z.string().trim().min(1).max(CODE_MAX, referralCodeMaxMessage).optional(),
   fullName: fullNameSchema,
   email: emailSchema,
   username: usernameSchema.optional(),
@@ -93,19 +98,23 @@ export function toRegisterPayload(form: RegisterForm, referralCode?: string): Re
 const feedbackSubjectValues = FEEDBACK_SUBJECTS.map((s) => s.value) as [string, ...string[]];
 export const feedbackSchema = z.object({
   subject: z.enum(feedbackSubjectValues, { error: "Please select a subject" }),
-  description: z.string().trim().min(10, "Description must be at least 10 characters long"),
-  email: z.string().trim().pipe(z.email("Please provide a valid email")),
+  description: z
+    .string()
+    .trim()
+    .min(10, "Description must be at least 10 characters long")
+    .max(FEEDBACK_DESCRIPTION_MAX, `Description must not exceed ${FEEDBACK_DESCRIPTION_MAX} characters`),
+  email: z.string().trim().max(EMAIL_MAX, emailMaxMessage).pipe(z.email("Please provide a valid email")),
 });
 export type FeedbackInput = z.infer<typeof feedbackSchema>;
 
 export const giftSchema = z.object({
-  recipient: z.string().trim().min(1, "Recipient required").pipe(z.email("Please enter a valid email address")),
+  recipient: z.string().trim().min(1, "Recipient required").max(EMAIL_MAX, emailMaxMessage).pipe(z.email("Please enter a valid email address")),
   creditAmount: z.coerce.number().int().min(GIFT_MIN_CREDITS, "You must gift at least 1 credit"),
   message: z.string().max(GIFT_MESSAGE_MAX, "Message must be 200 characters or less").optional().default(""),
 });
 export type GiftInput = z.infer<typeof giftSchema>;
 
-export const discountCodeEntrySchema = z.object({ code: z.string().trim().min(1, "Please enter a discount code") });
+export const discountCodeEntrySchema = z.object({ code: z.string().trim().min(1, "Please enter a discount code").max(CODE_MAX, codeMaxMessage) });
 
 /** A catalogue paper as the API returns it (§3 Paper). */
 export const paperSchema = z.object({
@@ -149,7 +158,7 @@ export const passwordChangeSchema = z
   .object({
     currentPassword: z.string().max(PASSWORD_MAX),
     newPassword: passwordField,
-    confirmPassword: z.string(),
+    confirmPassword: z.string().max(PASSWORD_MAX, `Password must not exceed ${PASSWORD_MAX} characters`),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
@@ -167,18 +176,20 @@ export const notificationPrefsSchema = z.object({
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
 /** A new subject, board or level name (admin-tools.md §5): trimmed and required. */
-export const newSubjectSchema = z.object({ name: z.string().trim().min(1, "Please enter a name").max(80) });
+export const newSubjectSchema = z.object({
+  name: z.string().trim().min(1, "Please enter a name").max(80, "Name must not exceed 80 characters"),
+});
 
 const emptyAsAbsent = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 /** A discount code as the admin form and API take it (admin-tools.md §5). */
 export const discountCodeSchema = z.object({
-  code: z.string().trim().min(3, "Code must be at least 3 characters").max(20, "Code cannot exceed 20 characters"),
+  code: z.string().trim().min(3, "Code must be at least 3 characters").max(CODE_MAX, codeMaxMessage),
   discountPercentage: z.coerce.number().int().min(1, "Minimum 1% discount").max(100, "Maximum 100% discount"),
   maxUses: z.coerce.number().int().min(1, "Must allow at least 1 use"),
   isActive: z.boolean().default(true),
   expiresAt: z.preprocess(emptyAsAbsent, z.iso.datetime({ offset: true }).or(z.iso.date()).optional()),
-  description: z.preprocess(emptyAsAbsent, z.string().trim().max(200).optional()),
+  description: z.preprocess(emptyAsAbsent, z.string().trim().max(200, "Description cannot exceed 200 characters").optional()),
   amountOffPence: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(0).optional()),
 });
 export type DiscountCodeInput = z.infer<typeof discountCodeSchema>;
@@ -197,7 +208,23 @@ export const checkoutRequestSchema = z
     creditQuantity: z.coerce.number().int().min(1, "Choose at least 1 credit").max(1000, "At most 1000 credits at a time").optional(),
     /** The Credit System Test page sends `quantity` instead. */
     quantity: z.coerce.number().int().min(1, "Choose at least 1 credit").max(1000, "At most 1000 credits at a time").optional(),
-    discountCode: z.preprocess(emptyAsAbsent, z.string().trim().max(40).optional()),
+    discountCode: z.preprocess(emptyAsAbsent, z.string().trim().max(CODE_MAX, codeMaxMessage).optional()),
   })
   .refine((v) => v.creditQuantity !== undefined || v.quantity !== undefined, { message: "Choose at least 1 credit", path: ["creditQuantity"] })
   .transform((v) => ({ quantity: (v.creditQuantity ?? v.quantity)!, discountCode: v.discountCode }));
+
+/** POST /api/referrals/apply: a friend's code, for one's own account (or any, by an admin). */
+export const referralApplySchema = z.object({
+  referralCode: z.string().trim().min(1, "Please enter a referral code").max(CODE_MAX, referralCodeMaxMessage),
+  userId: z.coerce.number().int().optional(),
+});
+
+/** POST /api/referrals/complete (admins). */
+export const referralCompleteSchema = z.object({ referralId: z.coerce.number().int().min(1) });
+
+/** POST /api/debug/deduct-credits (admins): the Credit System Test page's deduction. */
+export const deductionTestSchema = z.object({
+  userId: z.coerce.number({ error: "User ID Required" }).int().min(1, "User ID Required"),
+  operation: z.string().max(40, "Unknown operation").default("past_questions"),
+});
+

@@ -49,10 +49,11 @@ export const studyPreferencesSchema = z
       .int("Study time is in whole minutes")
       .min(MIN_WEEKLY_MINUTES, `Please set at least ${MIN_WEEKLY_MINUTES} minutes of study time a week`)
       .max(MAX_WEEKLY_MINUTES, `Study time cannot be more than ${STUDY_TIME.hoursMax} hours 45 minutes a week`),
-    preferredStudyMethods: z.array(z.enum(STUDY_METHODS, { error: "Unknown study method" })).default([]),
+    preferredStudyMethods: z.array(z.enum(STUDY_METHODS, { error: "Unknown study method" })).max(STUDY_METHODS.length).default([]),
     examLevel: z.preprocess(blankToUndefined, z.enum(["gcse", "a-level"], { error: "Please choose GCSE or A-Level" }).optional()),
-    targetGrade: z.preprocess(blankToUndefined, z.string().trim().optional()),
-    examDate: z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the exam date as a date").optional()),
+    // Grades are at most two characters ('A*', '9'): a longer one is refused before it is echoed in a message.
+    targetGrade: z.preprocess(blankToUndefined, z.string().trim().max(2, "Please choose one of the listed grades").optional()),
+    examDate: z.preprocess(blankToUndefined, z.string().max(10, "Please enter the exam date as a date").regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the exam date as a date").optional()),
   })
   .superRefine((p, ctx) => {
     if (p.targetGrade === undefined) return;

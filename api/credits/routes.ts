@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { purchaseMode } from "../env.ts";
 import { HttpError, jsonError, parseBody } from "../http.ts";
@@ -8,7 +7,15 @@ import { requireAdmin, requireSignIn } from "../auth/guards.ts";
 import { isAdmin } from "../auth/session.ts";
 import { users } from "../db/schema.ts";
 import { OPERATION_COSTS } from "../../shared/constants.ts";
-import { checkoutRequestSchema, discountCodeEntrySchema, discountCodeSchema, giftSchema } from "../../shared/schemas.ts";
+import {
+  checkoutRequestSchema,
+  deductionTestSchema,
+  discountCodeEntrySchema,
+  discountCodeSchema,
+  giftSchema,
+  referralApplySchema,
+  referralCompleteSchema,
+} from "../../shared/schemas.ts";
 import { cancelCheckout, checkoutExpired, findCheckout, fulfilCheckout, holdCutoff, startCheckout } from "./checkout.ts";
 import { createCode, deleteCode, listCodes, updateCode, validateCode } from "./discounts.ts";
 import { giftCredits } from "./gifts.ts";
@@ -103,14 +110,14 @@ export const creditRoutes = new Hono<AppEnv>()
   .get("/referrals/code", requireSignIn, async (c) => c.json({ referralCode: await ensureReferralCode(c.var.deps.db, c.var.user!.id) }, 200, noStore))
   .get("/referrals/info", requireSignIn, async (c) => c.json(await referralInfo(c.var.deps.db, c.var.user!.id), 200, noStore))
   .post("/referrals/apply", requireSignIn, async (c) => {
-    const { referralCode, userId } = await parseBody(c, z.object({ referralCode: z.string().trim().min(1, "Please enter a referral code"), userId: z.coerce.number().int().optional() }));
+    const { referralCode, userId } = await parseBody(c, referralApplySchema);
     const me = c.var.user!;
     // Applying for someone else is an admin's action (the Credit System Test page).
     if (userId !== undefined && userId !== me.id && !isAdmin(me, c.var.deps.env.ADMIN_EMAIL)) throw new HttpError(403, "You can only apply a referral code to your own account");
     return c.json(await applyReferral(c.var.deps.db, userId ?? me.id, referralCode), 201);
   })
   .post("/referrals/complete", requireAdmin, async (c) => {
-    const { referralId } = await parseBody(c, z.object({ referralId: z.coerce.number().int().min(1) }));
+    const { referralId } = await parseBody(c, referralCompleteSchema);
     const done = await c.var.deps.db.transaction((tx) => completeReferral(tx, referralId));
     if (!done) throw new HttpError(409, "That referral is not pending");
     return c.json({ message: "Referral completed: 1 credit to each side" });
@@ -138,10 +145,7 @@ export const creditRoutes = new Hono<AppEnv>()
     });
   })
   .post("/debug/deduct-credits", requireAdmin, async (c) => {
-    const { userId, operation } = await parseBody(
-      c,
-      z.object({ userId: z.coerce.number({ error: "User ID Required" }).int().min(1, "User ID Required"), operation: z.string().default("past_questions") }),
-    );
+    const { userId, operation } = await parseBody(c, deductionTestSchema);
     if (!isOperation(operation)) throw new HttpError(400, `Unknown operation '${operation}'`);
     const { db, env } = c.var.deps;
     const user = await db.select().from(users).where(eq(users.id, userId)).get();

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { HttpError, parseBody } from "../http.ts";
 import { requireSignIn } from "../auth/guards.ts";
-import { CACHE_SECONDS } from "../../shared/constants.ts";
+import { CACHE_SECONDS, CATALOGUE_NAME_MAX } from "../../shared/constants.ts";
 import { generationRequestSchema } from "../../shared/generation.ts";
 import { readBlueprint } from "./bank.ts";
 import { availableYears } from "./generate.ts";
@@ -21,7 +21,9 @@ const idParam = (raw: string) => {
   if (!Number.isInteger(id) || id < 1) throw new HttpError(404, "Paper not found");
   return id;
 };
-const pageQuery = z.object({
+const catalogueName = z.string().min(1).max(CATALOGUE_NAME_MAX);
+export const availableYearsQuery = z.object({ subject: catalogueName, examBoard: catalogueName, paperName: catalogueName, level: catalogueName.default("GCSE") });
+export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
@@ -49,8 +51,7 @@ export const paperRoutes = new Hono<AppEnv>()
     return c.json({ success: true, id: result.paper.id, pdfUrl: result.paper.pdfUrl, viewerUrl: result.paper.viewerUrl, paper: result.paper }, 200, noStore);
   })
   .get("/papers/available-years", async (c) => {
-    const q = z.object({ subject: z.string().min(1), examBoard: z.string().min(1), paperName: z.string().min(1), level: z.string().default("GCSE") })
-      .safeParse(c.req.query());
+    const q = availableYearsQuery.safeParse(c.req.query());
     if (!q.success) throw new HttpError(400, "subject, examBoard and paperName are required");
     const paper = await findCataloguePaper(c.var.deps, q.data.subject, q.data.examBoard, q.data.level, q.data.paperName);
     const years = paper ? await availableYears(c.var.deps.db, paper.id) : [];

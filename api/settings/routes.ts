@@ -49,12 +49,12 @@ async function view(deps: Deps, key: SettingKey): Promise<SettingView> {
   };
 }
 
-const valueSchemas: Record<SettingKey, z.ZodType<string>> = {
+export const valueSchemas: Record<SettingKey, z.ZodType<string>> = {
   feedback_email: z.string().trim().max(254).refine((v) => v === "" || z.email().safeParse(v).success, INVALID_EMAIL),
   mail_api_key: z.string().trim().max(500, "That key is too long.").refine((v) => v === "" || v.length >= 8, "That does not look like an API key: it is too short."),
 };
 
-const testEmailSchema = z.object({
+export const testEmailSchema = z.object({
   email: z.string({ error: INVALID_EMAIL }).trim().max(254).refine((v) => v.includes("@"), INVALID_EMAIL),
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { FEEDBACK_BANNER_MS, FEEDBACK_SUBJECTS } from "../../shared/constants.ts";
+import { FEEDBACK_BANNER_MS, FEEDBACK_DESCRIPTION_MAX, FEEDBACK_SUBJECTS } from "../../shared/constants.ts";
 import { feedbackSchema } from "../../shared/schemas.ts";
 import { Field, fieldErrors } from "../components/ui/Field.tsx";
 import { postJson, readError } from "../lib/api.ts";
@@ -86,7 +86,7 @@ export default function FeedbackForm({ defaultEmail }: { defaultEmail: string })
             id="description"
             name="description"
             rows={6}
-            maxLength={5000}
+            maxLength={FEEDBACK_DESCRIPTION_MAX}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
             disabled={sending}

@@ -1,0 +1,304 @@
+// The /api contract: every route with its access rule, request schemas and body limit, in one list.
+// It generates the OpenAPI 3.1 document served at GET /api/openapi.json, sets each route's body limit
+// (bodyLimits() in createApp) and tells a wrong method from an unknown path (405 or 404). The
+// route-table test (contract.test.ts) checks this list against createApp()'s real routes, so a route
+// without an entry here fails it, and tries every entry's rule as four different callers.
+//
+// Adding a route: one entry in API_ROUTES, its path exactly as the route file writes it (after /api):
+//   { method: "POST", path: "/api/things/:id", access: "owner", summary: "Renames a thing", body: thingSchema },
+import { z } from "zod";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { PatternRouter } from "hono/router/pattern-router";
+import {
+  checkoutRequestSchema,
+  deductionTestSchema,
+  discountCodeEntrySchema,
+  discountCodeSchema,
+  feedbackSchema,
+  giftSchema,
+  loginSchema,
+  newSubjectSchema,
+  notificationPrefsSchema,
+  paperSchema,
+  passwordChangeSchema,
+  profileSchema,
+  publicUserSchema,
+  referralApplySchema,
+  referralCompleteSchema,
+  registerSchema,
+} from "../shared/schemas.ts";
+import { progressSchema, recommendationRequestSchema, subjectSchema } from "../shared/study.ts";
+import { generationRequestSchema } from "../shared/generation.ts";
+import { availableYearsQuery, pageQuery } from "./papers/routes.ts";
+import { testEmailSchema, valueSchemas } from "./settings/routes.ts";
+import { SETTING_KEYS } from "./settings/store.ts";
+import { CLIENT_ADDRESS } from "./http.ts";
+
+/**
+ * Who may call a route:
+ * - public: anyone, signed in or not;
+ * - signed-in: 401 without a session;
+ * - owner: signed in (401), and the resource in the path must be the caller's: anyone else gets 404,
+ *   as if it did not exist (admins too: nobody reads a student's papers or checkouts);
+ * - admin: 401 without a session, 403 for a non-admin;
+ * - webhook: called by a payment provider, not a page: no session and no Origin check, a signature instead.
+ */
+export const ACCESS_RULES = ["public", "signed-in", "owner", "admin", "webhook"] as const;
+export type Access = (typeof ACCESS_RULES)[number];
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** As Hono writes it: `/api/generated-papers/:id`, `/api/checkout/test/:id/:action{complete|cancel}`. */
+  path: string;
+  access: Access;
+  summary: string;
+  /** The JSON body's schema, the one the route parses with. */
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  /** Path parameters; a parameter not listed is a string (or the choices of its `{a|b}` pattern). */
+  params?: z.ZodObject;
+  /** A valid body, shown in the document and sent by the route-table test (stretched to each field's maximum). */
+  example?: unknown;
+  /** The success answer's schema, where one exists. */
+  response?: z.ZodType;
+  /** Bytes the body may have: DEFAULT_BODY_LIMIT unless set (raise it only for uploads and webhooks). */
+  bodyLimit?: number;
+}
+
+/** Every request body is at most this big unless its route says otherwise: JSON forms are a few KB. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+const discountCodeExample = { code: "SPRING25", discountPercentage: 25, maxUses: 100, expiresAt: "2027-06-30", description: "Spring revision offer" };
+const id = z.object({ id: z.coerce.number().int().min(1) });
+const subjectQuery = z.object({ subject: subjectSchema });
+
+export const API_ROUTES: ApiRoute[] = [
+  // Platform
+  { method: "GET", path: "/api/health", access: "public", summary: "Liveness: answers without touching the database" },
+  { method: "GET", path: "/api/openapi.json", access: "public", summary: "This description of the API (OpenAPI 3.1)" },
+
+  // Catalogue (public lists, cached 5 minutes)
+  { method: "GET", path: "/api/papers", access: "public", summary: "The catalogue's papers", response: z.array(paperSchema) },
+  { method: "GET", path: "/api/subjects", access: "public", summary: "The catalogue's subjects" },
+  { method: "GET", path: "/api/exam-boards", access: "public", summary: "The exam boards" },
+  { method: "GET", path: "/api/levels", access: "public", summary: "The levels (GCSE, A-Level)" },
+  { method: "POST", path: "/api/subjects", access: "admin", summary: "Adds a subject to the catalogue", body: newSubjectSchema, example: { name: "Astronomy" } },
+  { method: "GET", path: "/api/papers/available-years", access: "public", summary: "The past-paper years a catalogue paper has", query: availableYearsQuery },
+  { method: "GET", path: "/api/papers/:id/topics", access: "public", summary: "A catalogue paper's specification topics", params: id },
+
+  // Accounts
+  { method: "GET", path: "/api/user", access: "signed-in", summary: "The signed-in user", response: publicUserSchema },
+  { method: "GET", path: "/api/auth/google", access: "public", summary: "Starts Google sign-in (a redirect to Google)" },
+  { method: "GET", path: "/api/auth/google/callback", access: "public", summary: "Finishes Google sign-in (a redirect into the site)" },
+  { method: "POST", path: "/api/register", access: "public", summary: "Registers and signs in", body: registerSchema, example: { fullName: "Ada Lovelace", email: "ada@example.com", username: "ada", password: "analytical engine" }, response: publicUserSchema },
+  { method: "POST", path: "/api/login", access: "public", summary: "Signs in by username or e-mail", body: loginSchema, example: { username: "ada", password: "analytical engine" }, response: publicUserSchema },
+  { method: "POST", path: "/api/logout", access: "public", summary: "Signs out (ends this session, if any)" },
+  { method: "PATCH", path: "/api/user/profile", access: "signed-in", summary: "Changes one's name and e-mail", body: profileSchema, example: { fullName: "Ada King", email: "ada.king@example.com" }, response: publicUserSchema },
+  { method: "POST", path: "/api/user/password", access: "signed-in", summary: "Changes one's password", body: passwordChangeSchema, example: { currentPassword: "analytical engine", newPassword: "difference engine", confirmPassword: "difference engine" } },
+  { method: "GET", path: "/api/user/notifications", access: "signed-in", summary: "One's e-mail preferences" },
+  { method: "PUT", path: "/api/user/notifications", access: "signed-in", summary: "Saves one's e-mail preferences", body: notificationPrefsSchema, example: { paperReady: true, studyReminders: false, productUpdates: false } },
+
+  // Credits, payments, codes, gifts, referrals
+  { method: "GET", path: "/api/user/credits", access: "signed-in", summary: "One's credit balance" },
+  { method: "GET", path: "/api/user/transactions", access: "signed-in", summary: "One's credit ledger" },
+  { method: "GET", path: "/api/user/credit-usage", access: "signed-in", summary: "One's spending (papers and gifts)" },
+  { method: "POST", path: "/api/checkout/credits", access: "signed-in", summary: "Starts a credit purchase", body: checkoutRequestSchema, example: { creditQuantity: 5, discountCode: "SPRING25" } },
+  { method: "POST", path: "/api/discount/validate", access: "signed-in", summary: "Checks a discount code", body: discountCodeEntrySchema, example: { code: "SPRING25" } },
+  {
+    method: "POST",
+    path: "/api/checkout/test/:id/:action{complete|cancel}",
+    access: "owner",
+    summary: "Completes or cancels one's own test-mode checkout (only without Stripe)",
+  },
+  { method: "POST", path: "/api/stripe/webhook", access: "webhook", summary: "Stripe's signed events", bodyLimit: 256 * 1024 },
+  { method: "POST", path: "/api/gift-credits", access: "signed-in", summary: "Gives credits to another account", body: giftSchema, example: { recipient: "friend@example.com", creditAmount: 1, message: "Good luck on Monday!" } },
+  { method: "GET", path: "/api/referrals/code", access: "signed-in", summary: "One's referral code" },
+  { method: "GET", path: "/api/referrals/info", access: "signed-in", summary: "One's referrals" },
+  { method: "POST", path: "/api/referrals/apply", access: "signed-in", summary: "Applies a friend's code (to another account: admins)", body: referralApplySchema, example: { referralCode: "ADA123" } },
+  { method: "POST", path: "/api/referrals/complete", access: "admin", summary: "Completes a pending referral", body: referralCompleteSchema, example: { referralId: 1 } },
+  { method: "GET", path: "/api/credit-system-check", access: "admin", summary: "Compares every balance with its ledger" },
+  { method: "POST", path: "/api/debug/deduct-credits", access: "admin", summary: "Deduction test of the Credit System Test page", body: deductionTestSchema, example: { userId: 1, operation: "past_questions" } },
+  { method: "GET", path: "/api/admin/discount-codes", access: "admin", summary: "The discount codes" },
+  { method: "POST", path: "/api/admin/discount-codes", access: "admin", summary: "Creates a discount code", body: discountCodeSchema, example: discountCodeExample },
+  { method: "PUT", path: "/api/admin/discount-codes/:id", access: "admin", summary: "Changes a discount code", params: id, body: discountCodeSchema, example: discountCodeExample },
+  { method: "DELETE", path: "/api/admin/discount-codes/:id", access: "admin", summary: "Deletes a discount code", params: id },
+
+  // Papers
+  { method: "POST", path: "/api/generate-enhanced-paper", access: "signed-in", summary: "Generates a paper (1 credit); SSE with Accept: text/event-stream", body: generationRequestSchema, example: { subject: "Biology", examBoard: "AQA", paperName: "Paper 1", level: "GCSE", tier: "Higher" } },
+  { method: "GET", path: "/api/generated-papers", access: "signed-in", summary: "One's generated papers, newest first", query: pageQuery },
+  { method: "GET", path: "/api/history", access: "signed-in", summary: "One's history" },
+  { method: "GET", path: "/api/generated-papers/:id", access: "owner", summary: "One's generated paper, for the viewer", params: id },
+  { method: "GET", path: "/api/generated-papers/:id/pdf", access: "owner", summary: "One's generated paper as a PDF", params: id },
+  { method: "DELETE", path: "/api/generated-papers/:id", access: "owner", summary: "Deletes one's generated paper", params: id },
+  { method: "DELETE", path: "/api/history/all", access: "signed-in", summary: "Deletes one's whole history" },
+
+  // Study
+  { method: "GET", path: "/api/study/recommendations", access: "signed-in", summary: "One's latest plan for a subject", query: subjectQuery },
+  { method: "POST", path: "/api/study/recommendations", access: "signed-in", summary: "Makes a new plan for a subject", body: recommendationRequestSchema, example: { subject: "Biology", userPreferences: { studyTimePerWeek: 300, preferredStudyMethods: ["Flashcards"], examLevel: "gcse", targetGrade: "7", examDate: "2027-06-01" } } },
+  { method: "GET", path: "/api/study/analytics", access: "signed-in", summary: "One's study analytics for a subject", query: subjectQuery },
+  { method: "POST", path: "/api/study/progress", access: "signed-in", summary: "Logs study time", body: progressSchema, example: { subject: "Biology", activityId: "cells-1", timeSpent: 30 } },
+
+  // Feedback and settings
+  { method: "POST", path: "/api/feedback", access: "signed-in", summary: "Sends feedback to the team", body: feedbackSchema, example: { subject: "technical_issue", description: "The PDF of my Biology paper did not open.", email: "ada@example.com" } },
+  { method: "GET", path: "/api/settings", access: "admin", summary: "The System settings (secrets masked)" },
+  { method: "GET", path: "/api/settings/mail-outbox", access: "admin", summary: "The latest mails of the outbox" },
+  {
+    method: "PUT",
+    path: "/api/settings/:key",
+    access: "admin",
+    summary: "Changes a System setting ('' removes it)",
+    params: z.object({ key: z.enum(Object.values(SETTING_KEYS)) }),
+    body: z.object({ value: z.union(Object.values(valueSchemas)) }),
+    example: { value: "team@example.com" },
+  },
+  { method: "POST", path: "/api/settings/test-email", access: "admin", summary: "Sends a test e-mail", body: testEmailSchema, example: { email: "team@example.com" } },
+];
+
+// --- Matching a request to its entry ----------------------------------------------------------------
+
+const router = new PatternRouter<ApiRoute>();
+for (const route of API_ROUTES) router.add(route.method, route.path, route);
+
+/** The contract entry a request is for, if any (HEAD reads as GET). */
+export function apiRouteFor(method: string, path: string): ApiRoute | undefined {
+  const [matches] = router.match(method === "HEAD" ? "GET" : method, path);
+  return matches[0]?.[0];
+}
+
+/** The methods the contract allows on a path (empty for an unknown path): what a 405 lists in Allow. */
+export function allowedMethods(path: string): HttpMethod[] {
+  const methods: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+  return methods.filter((m) => router.match(m, path)[0].some(([r]) => r.method === m));
+}
+
+/** The body limit of the route a request is for; DEFAULT_BODY_LIMIT for anything else. */
+export const bodyLimitFor = (method: string, path: string) => apiRouteFor(method, path)?.bodyLimit ?? DEFAULT_BODY_LIMIT;
+
+/**
+ * Body limits for every request, per route (`bodyLimit` of its entry). A body over the limit is
+ * refused before anything reads it: 413, JSON on /api.
+ */
+export function bodyLimits(): MiddlewareHandler {
+  const limiters = new Map<number, MiddlewareHandler>();
+  return (c, next) => {
+    if (!c.req.raw.body) return next(); // GET, HEAD and bodiless requests: nothing to measure
+    const maxSize = bodyLimitFor(c.req.method, c.req.path);
+    let limiter = limiters.get(maxSize);
+    if (!limiter) {
+      limiter = bodyLimit({
+        maxSize,
+        onError: (c) => {
+          const message = `The request body is too large: at most ${Math.round(maxSize / 1024)} KB.`;
+          return c.req.path.startsWith("/api/") ? c.json({ message }, 413) : c.text(message, 413);
+        },
+      });
+      limiters.set(maxSize, limiter);
+    }
+    // Without a Content-Length the limiter counts the body and hands on a new Request: the client's
+    // address, set by the server on the original, must come along (rate limits are keyed on it).
+    const raw = c.req.raw;
+    return limiter(c, () => {
+      if (c.req.raw !== raw) Reflect.set(c.req.raw, CLIENT_ADDRESS, Reflect.get(raw, CLIENT_ADDRESS));
+      return next();
+    });
+  };
+}
+
+// --- The OpenAPI document ---------------------------------------------------------------------------
+
+const jsonSchema = (schema: z.ZodType) => {
+  // The input side: what a client sends (defaults optional, coercions shown as their target type).
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" });
+  return rest;
+};
+
+/** `/api/x/:id/:action{a|b}` → `/api/x/{id}/{action}` (OpenAPI's form). */
+export const openApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}");
+
+const errorSchema = {
+  type: "object",
+  properties: {
+    message: { type: "string", description: "What went wrong, to show to the user" },
+    errors: { type: "object", additionalProperties: { type: "string" }, description: "Each invalid field's message" },
+  },
+  required: ["message"],
+};
+const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+
+function parameters(route: ApiRoute) {
+  const out: Record<string, unknown>[] = [];
+  for (const match of route.path.matchAll(/:(\w+)(?:\{([^}]*)\})?/g)) {
+    const [, name, pattern] = match;
+    const declared = route.params?.shape[name] as z.ZodType | undefined;
+    const schema = declared
+      ? jsonSchema(declared)
+      : pattern && /^[\w|-]+$/.test(pattern)
+      ? { type: "string", enum: pattern.split("|") }
+      : { type: "string", maxLength: 200 };
+    out.push({ name, in: "path", required: true, schema });
+  }
+  for (const [name, field] of Object.entries(route.query?.shape ?? {})) {
+    const schema = field as z.ZodType;
+    out.push({ name, in: "query", required: !schema.safeParse(undefined).success, schema: jsonSchema(schema) });
+  }
+  return out;
+}
+
+function operation(route: ApiRoute) {
+  const changesState = route.method !== "GET";
+  const responses: Record<string, unknown> = {
+    [route.method === "POST" && route.body ? "2XX" : "200"]: route.response
+      ? { description: "Done", content: { "application/json": { schema: jsonSchema(route.response) } } }
+      : { description: "Done" },
+  };
+  if (route.body || route.query || route.params) responses["400"] = errorResponse("The input is invalid (the first field's message, and each field's in `errors`)");
+  if (route.access === "signed-in" || route.access === "owner" || route.access === "admin") responses["401"] = errorResponse("Not signed in");
+  const forbidden = [
+    ...(route.access === "admin" ? ["signed in, but not an admin"] : []),
+    ...(changesState && route.access !== "webhook" ? ["the request did not come from ExamPrep's own pages (its Origin)"] : []),
+  ];
+  if (forbidden.length) responses["403"] = errorResponse(forbidden.join("; or ").replace(/^./, (ch) => ch.toUpperCase()));
+  if (route.access === "owner") responses["404"] = errorResponse("Not found, or not the caller's");
+  if (changesState) responses["413"] = errorResponse(`The body is larger than ${(route.bodyLimit ?? DEFAULT_BODY_LIMIT) / 1024} KB`);
+  return {
+    summary: route.summary,
+    operationId: `${route.method.toLowerCase()}${openApiPath(route.path).replace(/\/api/, "").replace(/[^A-Za-z0-9]+(\w?)/g, (_, ch: string) => ch.toUpperCase())}`,
+    "x-access": route.access,
+    ...(route.access === "signed-in" || route.access === "owner" || route.access === "admin" ? { security: [{ session: [] }] } : {}),
+    ...(changesState ? { "x-body-limit": route.bodyLimit ?? DEFAULT_BODY_LIMIT } : {}),
+    parameters: parameters(route),
+    ...(route.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.body), ...(route.example ? { example: route.example } : {}) } } } }
+      : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of API_ROUTES. */
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of API_ROUTES) (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(route);
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "ExamPrep API",
+      version: "1",
+      description:
+        "The API of ExamPrep's pages. Each operation's `x-access` says who may call it (public, signed-in, owner, admin, webhook). " +
+        "Signed-in calls carry the `session` cookie; state-changing calls must carry the site's own `Origin` (webhooks excepted). " +
+        "Every refusal is JSON with a `message`.",
+    },
+    components: {
+      schemas: { Error: errorSchema },
+      securitySchemes: { session: { type: "apiKey", in: "cookie", name: "session" } },
+    },
+    paths,
+  };
+}
+
+let cached: string | undefined;
+/** The document as served (built once: the contract does not change while the server runs). */
+export const openApiJson = () => (cached ??= JSON.stringify(openApiDocument()));
