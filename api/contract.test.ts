@@ -187,10 +187,13 @@ function call(op: Operation, url: string, { cookie, origin = TEST_ORIGIN, body }
   return Promise.resolve(t.app.request(url, { method: op.method, headers, body: op.method === "GET" ? undefined : body }));
 }
 
-/** A refusal must be JSON with a message; nothing may be a 5xx. */
+/** A refusal must be JSON with a message; nothing may be a 5xx; every answer has the security headers. */
 async function expectWellFormed(res: Response, label: string): Promise<{ message?: string }> {
   const text = await res.clone().text();
   expect(res.status, `${label}: ${text.slice(0, 300)}`).toBeLessThan(500);
+  expect(res.headers.get("x-content-type-options"), label).toBe("nosniff");
+  expect(res.headers.get("content-security-policy"), label).toContain("frame-ancestors 'none'");
+  expect(res.headers.get("x-request-id"), label).toMatch(/^[0-9a-f]{16}$/);
   if (res.status < 400) return {};
   expect(res.headers.get("content-type"), label).toContain("application/json");
   const body = JSON.parse(text) as { message?: unknown };
@@ -215,6 +218,8 @@ describe("every route answers each caller as its rule says", () => {
       const res = await call(op, url, { cookie: jar[caller], body: "{}" });
       const label = `${name(op)} as ${caller}`;
       await expectWellFormed(res, label);
+      // Whatever a signed-in caller is answered is personal: never stored by a cache.
+      if (caller !== "anonymous" && op.access !== "public") expect(res.headers.get("cache-control"), label).toBe("private, no-store");
       if (admitted(op.access, caller)) {
         expect([401, 403], label).not.toContain(res.status);
         if (op.access === "owner") expect(res.status, label).toBe(200);
