@@ -6,6 +6,11 @@ import type { SessionRecord, SessionUser } from "./auth/session.ts";
 export interface Deps {
   db: Database;
   env: Env;
+  /**
+   * The deadline of a paper's model requests, one signal a generation (default: MODEL_DEADLINE_MS
+   * after they start). Tests pass a signal they abort themselves, to prove the deadline without waiting for it.
+   */
+  modelDeadline?: () => AbortSignal;
 }
 
 export interface AppEnv {
