@@ -5,6 +5,7 @@ import { createTestApp, send, studentWithCredits, TEST_ORIGIN } from "../test-ut
 import { generatedPapers, users } from "../db/schema.ts";
 import { type OpenAIStandIn, startOpenAIStandIn } from "../ai/stand-in.ts";
 import { loadBanks } from "./bank.ts";
+import { modelAnswerFor } from "./testing.ts";
 import { MAX_ATTEMPTS_PER_SLOT, MAX_MODEL_SLOTS, MODEL_ANSWER_NAME, MODEL_DEADLINE_MS } from "./ai-questions.ts";
 import type { PaperDocument } from "../../shared/generation.ts";
 import { GENERATION_TIMEOUT_MS } from "../../shared/constants.ts";
@@ -20,21 +21,7 @@ afterAll(() => standIn.close());
 const bank = loadBanks().find((b) => b.blueprint.paper.name === "Paper 2A - Thematic Studies")!;
 const request = { subject: "Religious Studies", examBoard: "AQA", paperName: bank.blueprint.paper.name, level: "GCSE", isPredicted: true };
 
-/** Writes a fresh question for whatever slot the prompt describes, the way a good model would. */
-function goodAnswer(prompt: string, n: number) {
-  const ask = JSON.parse(prompt) as { totalMarks: number; partMarks: number[]; multipleChoiceParts: number[]; topic: { name: string } };
-  return {
-    stem: null,
-    parts: ask.partMarks.map((marks, i) => ({
-      // Words of its own for every question: the engine rightly refuses near-duplicates of earlier ones.
-      content: `<p>Model-written question about ${ask.topic.name}. ${Array.from({ length: 12 }, (_, k) => `idea${n}x${i}x${k}`).join(" ")}?</p>`,
-      marks,
-      options: ask.multipleChoiceParts.includes(i + 1) ? ["First view", "Second view", "Third view", "Fourth view"] : null,
-      markScheme: `<p>One mark for each valid point about perspective ${n * 7 + i}.</p>`,
-      modelAnswer: `<p>A full answer for perspective ${n * 7 + i}.</p>`,
-    })),
-  };
-}
+const goodAnswer = modelAnswerFor;
 
 async function setup(extra: Partial<Deps> = {}) {
   const t = await createTestApp({ OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: standIn.baseUrl, OPENAI_MODEL: "stand-in-model" }, extra);
