@@ -21,24 +21,38 @@ let server: Server;
 let apiUrl: string;
 let received: Received[] = [];
 let failNext = false;
+/** The stand-in's sessions by id, and the ids it was asked to expire. */
+const sessions = new Map<string, { id: string; status: string; payment_status: string }>();
+let expired: string[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     let raw = "";
     req.on("data", (d) => (raw += d));
     req.on("end", () => {
-      if (req.method !== "POST" || req.url !== "/v1/checkout/sessions") {
-        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "unknown route" } }));
-        return;
+      const json = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+      // Expiring a session (the confirmation page's cancel), as Stripe does: only an open one.
+      const expire = req.method === "POST" ? req.url?.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/) : null;
+      const retrieve = req.method === "GET" ? req.url?.match(/^\/v1\/checkout\/sessions\/([^/?]+)/) : null;
+      if (expire || retrieve) {
+        const id = (expire ?? retrieve)![1];
+        const session = sessions.get(id);
+        if (!session) return json(404, { error: { type: "invalid_request_error", message: `No such checkout.session: '${id}'` } });
+        if (expire) {
+          expired.push(id);
+          if (session.status !== "open") {
+            return json(400, { error: { type: "invalid_request_error", message: `Only Checkout Sessions with a status in ["open"] can be expired.` } });
+          }
+          session.status = "expired";
+        }
+        return json(200, session);
       }
+      if (req.method !== "POST" || req.url !== "/v1/checkout/sessions") return json(404, { error: { message: "unknown route" } });
       const body = new URLSearchParams(raw);
       received.push({ authorization: req.headers.authorization, body });
-      if (failNext) {
-        res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: { type: "invalid_request_error", message: "stand-in refused" } }));
-        return;
-      }
+      if (failNext) return json(400, { error: { type: "invalid_request_error", message: "stand-in refused" } });
       const n = received.length;
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({
+      const session = {
         id: `cs_test_${n}`,
         object: "checkout.session",
         url: `https://checkout.stripe.test/pay/cs_test_${n}`,
@@ -48,7 +62,9 @@ beforeAll(async () => {
         currency: "gbp",
         client_reference_id: body.get("client_reference_id"),
         metadata: { checkoutId: body.get("metadata[checkoutId]"), userId: body.get("metadata[userId]") },
-      }));
+      };
+      sessions.set(session.id, session);
+      json(200, session);
     });
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -58,6 +74,8 @@ afterAll(() => new Promise<void>((done) => server.close(() => done())));
 beforeEach(() => {
   received = [];
   failNext = false;
+  sessions.clear();
+  expired = [];
 });
 
 // Each test's app also listens on a real port: webhooks arrive over HTTP, as Stripe sends them.
@@ -118,20 +136,21 @@ describe("Stripe Checkout", () => {
     const s = await setup();
     const { res, body, row } = await startPurchase(s, { amount: 1, price: 1 });
     expect(res.status).toBe(200);
-    expect(body).toEqual({ url: "https://checkout.stripe.test/pay/cs_test_1", adminFreeCredits: false, creditQuantity: 10 });
+    expect(body).toEqual({ url: "https://checkout.stripe.test/pay/cs_test_1", checkoutId: row.id, adminFreeCredits: false, creditQuantity: 10 });
     expect(received).toHaveLength(1);
     const sent = received[0];
     expect(sent.authorization).toBe("Bearer sk_test_123");
     expect(sent.body.get("line_items[0][price_data][unit_amount]")).toBe("4042");
     expect(sent.body.get("line_items[0][price_data][currency]")).toBe("gbp");
     expect(sent.body.get("metadata[checkoutId]")).toBe(row.id);
-    expect(sent.body.get("success_url")).toBe(`${ORIGIN}/credits/success?session_id={CHECKOUT_SESSION_ID}`);
+    // The success page follows our checkout until the webhook has credited it.
+    expect(sent.body.get("success_url")).toBe(`${ORIGIN}/credits/success?checkout=${row.id}`);
     // The session expires when the checkout's hold on its code's use would (an hour).
     const expiresAt = Number(sent.body.get("expires_at")) * 1000;
     expect(Math.abs(expiresAt - (Date.now() + CHECKOUT_EXPIRY_MS))).toBeLessThan(60_000);
     expect(row).toMatchObject({ status: "pending", provider: "stripe", providerSessionId: "cs_test_1", amountPence: 4042 });
     // The success page grants nothing.
-    await s.app.request("/credits/success?session_id=cs_test_1", { headers: { cookie: s.buyer.cookie } });
+    await s.app.request(`/credits/success?checkout=${row.id}`, { headers: { cookie: s.buyer.cookie } });
     expect(await s.state()).toMatchObject({ credits: 0, purchases: [], usesCount: 0 });
   });
 
@@ -219,5 +238,64 @@ describe("Stripe Checkout", () => {
     const res = await s.post("/api/checkout/credits", { creditQuantity: 3 }, admin.cookie);
     expect(await res.json()).toMatchObject({ adminFreeCredits: true, reason: "admin account" });
     expect(received).toHaveLength(0);
+  });
+
+  it("the owner follows the checkout's state until the webhook credits it (GET /api/checkout/:id); nobody else sees it", async () => {
+    const s = await setup();
+    const { row } = await startPurchase(s);
+    const get = (cookie?: string) => s.app.request(`/api/checkout/${row.id}`, { headers: cookie ? { cookie } : {} });
+    const before = await get(s.buyer.cookie);
+    expect(before.status).toBe(200);
+    expect(before.headers.get("cache-control")).toBe("private, no-store");
+    expect(await before.json()).toEqual({ id: row.id, status: "pending", quantity: 10, credits: 0 });
+
+    await deliver(s, completedEvent("evt_seen", row.id, "cs_test_1"));
+    expect(await (await get(s.buyer.cookie)).json()).toEqual({ id: row.id, status: "completed", quantity: 10, credits: 10 });
+
+    const ben = await signedInAs(s, { username: "ben", email: "ben@example.com" });
+    const foreign = await get(ben.cookie);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ message: "Checkout not found" });
+    expect((await get()).status).toBe(401);
+    expect((await s.app.request("/api/checkout/no-such-id", { headers: { cookie: s.buyer.cookie } })).status).toBe(404);
+  });
+
+  it("cancelling from the confirmation page expires the Stripe session, cancels the checkout and releases its code's use", async () => {
+    const s = await setup();
+    await s.db.update(discountCodes).set({ maxUses: 1 }).where(eq(discountCodes.id, s.code.id));
+    const { row } = await startPurchase(s);
+    const ben = await signedInAs(s, { username: "ben", email: "ben@example.com" });
+    // Another student can neither cancel it nor learn that it exists.
+    const foreign = await s.post(`/api/checkout/${row.id}/cancel`, {}, ben.cookie);
+    expect(foreign.status).toBe(404);
+    expect(expired).toEqual([]);
+
+    const res = await s.post(`/api/checkout/${row.id}/cancel`, {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "cancelled", redirectTo: "/credits/cancel" });
+    expect(expired).toEqual(["cs_test_1"]);
+    expect(sessions.get("cs_test_1")!.status).toBe("expired");
+    expect((await s.db.select().from(checkouts).where(eq(checkouts.id, row.id)).get())!.status).toBe("cancelled");
+    // The held use is free again: another buyer can use the last one.
+    const started = await s.post("/api/checkout/credits", { creditQuantity: 10, discountCode: "SAVE10" }, ben.cookie);
+    expect(started.status).toBe(200);
+    // A second cancel changes nothing.
+    expect((await s.post(`/api/checkout/${row.id}/cancel`, {})).status).toBe(200);
+    expect(await s.state()).toMatchObject({ credits: 0, purchases: [], usesCount: 0 });
+  });
+
+  it("refuses to cancel a checkout Stripe has already been paid for, and the webhook still credits it", async () => {
+    const s = await setup();
+    const { row } = await startPurchase(s);
+    // Paid at Stripe, its webhook not yet here: Stripe refuses to expire a complete session.
+    Object.assign(sessions.get("cs_test_1")!, { status: "complete", payment_status: "paid" });
+    const res = await s.post(`/api/checkout/${row.id}/cancel`, {});
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toMatch(/already been paid/);
+    expect((await s.db.select().from(checkouts).where(eq(checkouts.id, row.id)).get())!.status).toBe("pending");
+    await deliver(s, completedEvent("evt_paid", row.id, "cs_test_1"));
+    expect(await s.state()).toMatchObject({ credits: 10, usesCount: 1 });
+    const late = await s.post(`/api/checkout/${row.id}/cancel`, {});
+    expect(late.status).toBe(409);
   });
 });
