@@ -1,9 +1,8 @@
 // The Stripe path with the real stripe SDK: sessions created against a local stand-in of the Stripe
-// API, webhooks signed by the SDK's own test helper.
-import { createServer, type Server } from "node:http";
+// API (stripe-stand-in.ts), webhooks signed by the SDK's own test helper.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
+import { deliverWebhook, sessionEvent as stripeSessionEvent, startStripeStandIn, type StripeStandIn } from "./stripe-stand-in.ts";
 import { createTestApp, signedInAs, studentWithCredits } from "../test-utils.ts";
 import { checkouts, discountCodes, processedEvents, transactions, users } from "../db/schema.ts";
 import { ledgerMismatches } from "./ledger.ts";
@@ -11,72 +10,13 @@ import { CHECKOUT_EXPIRY_MS } from "./payments.ts";
 
 const ORIGIN = "http://localhost:8000";
 const SECRET = "whsec_test_secret";
-const sdk = new Stripe("sk_test_123");
 
-interface Received {
-  authorization?: string;
-  body: URLSearchParams;
-}
-let server: Server;
-let apiUrl: string;
-let received: Received[] = [];
-let failNext = false;
-/** The stand-in's sessions by id, and the ids it was asked to expire. */
-const sessions = new Map<string, { id: string; status: string; payment_status: string }>();
-let expired: string[] = [];
-
+let stripe: StripeStandIn;
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (d) => (raw += d));
-    req.on("end", () => {
-      const json = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-      // Expiring a session (the confirmation page's cancel), as Stripe does: only an open one.
-      const expire = req.method === "POST" ? req.url?.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/) : null;
-      const retrieve = req.method === "GET" ? req.url?.match(/^\/v1\/checkout\/sessions\/([^/?]+)/) : null;
-      if (expire || retrieve) {
-        const id = (expire ?? retrieve)![1];
-        const session = sessions.get(id);
-        if (!session) return json(404, { error: { type: "invalid_request_error", message: `No such checkout.session: '${id}'` } });
-        if (expire) {
-          expired.push(id);
-          if (session.status !== "open") {
-            return json(400, { error: { type: "invalid_request_error", message: `Only Checkout Sessions with a status in ["open"] can be expired.` } });
-          }
-          session.status = "expired";
-        }
-        return json(200, session);
-      }
-      if (req.method !== "POST" || req.url !== "/v1/checkout/sessions") return json(404, { error: { message: "unknown route" } });
-      const body = new URLSearchParams(raw);
-      received.push({ authorization: req.headers.authorization, body });
-      if (failNext) return json(400, { error: { type: "invalid_request_error", message: "stand-in refused" } });
-      const n = received.length;
-      const session = {
-        id: `cs_test_${n}`,
-        object: "checkout.session",
-        url: `https://checkout.stripe.test/pay/cs_test_${n}`,
-        payment_status: "unpaid",
-        status: "open",
-        amount_total: Number(body.get("line_items[0][price_data][unit_amount]")),
-        currency: "gbp",
-        client_reference_id: body.get("client_reference_id"),
-        metadata: { checkoutId: body.get("metadata[checkoutId]"), userId: body.get("metadata[userId]") },
-      };
-      sessions.set(session.id, session);
-      json(200, session);
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  apiUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  stripe = await startStripeStandIn();
 });
-afterAll(() => new Promise<void>((done) => server.close(() => done())));
-beforeEach(() => {
-  received = [];
-  failNext = false;
-  sessions.clear();
-  expired = [];
-});
+afterAll(() => stripe.close());
+beforeEach(() => stripe.reset());
 
 // Each test's app also listens on a real port: webhooks arrive over HTTP, as Stripe sends them.
 let appServers: Deno.HttpServer<Deno.NetAddr>[] = [];
@@ -86,7 +26,7 @@ afterEach(async () => {
 });
 
 async function setup() {
-  const t = await createTestApp({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: apiUrl, APP_ORIGIN: ORIGIN });
+  const t = await createTestApp({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripe.apiUrl, APP_ORIGIN: ORIGIN });
   const buyer = await signedInAs(t, { username: "amira", email: "amira@example.com" });
   const code = await t.db.insert(discountCodes).values({ code: "SAVE10", discountPercentage: 10, maxUses: 5 }).returning().get();
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, t.app.fetch);
@@ -103,26 +43,16 @@ async function setup() {
   return { ...t, base, buyer, code, post, state };
 }
 
+/** An event for the stand-in's session `sessionId` (its amount and currency, as Stripe would send them). */
 function sessionEvent(type: string, id: string, checkoutId: string, sessionId: string, paymentStatus: string) {
-  return JSON.stringify({
-    id,
-    object: "event",
-    type,
-    data: { object: { id: sessionId, object: "checkout.session", metadata: { checkoutId }, client_reference_id: checkoutId, payment_status: paymentStatus } },
-  });
+  const session = stripe.sessions.get(sessionId)!;
+  return stripeSessionEvent(type, id, { id: sessionId, amount_total: session.amount_total, currency: session.currency, checkoutId, paymentStatus });
 }
 const completedEvent = (id: string, checkoutId: string, sessionId: string, paymentStatus = "paid") =>
   sessionEvent("checkout.session.completed", id, checkoutId, sessionId, paymentStatus);
 
 /** A webhook delivery to the app's real port, signed by the SDK's test helper. */
-async function deliver(s: { base: string }, payload: string, secret = SECRET, tamper?: (p: string) => string) {
-  const signature = await sdk.webhooks.generateTestHeaderStringAsync({ payload, secret });
-  return fetch(`${s.base}/api/stripe/webhook`, {
-    method: "POST",
-    headers: { "stripe-signature": signature, "content-type": "application/json" },
-    body: tamper ? tamper(payload) : payload,
-  });
-}
+const deliver = (s: { base: string }, payload: string, secret = SECRET, tamper?: (p: string) => string) => deliverWebhook(s.base, payload, secret, tamper);
 
 async function startPurchase(s: Awaited<ReturnType<typeof setup>>, extra: Record<string, unknown> = {}) {
   const res = await s.post("/api/checkout/credits", { creditQuantity: 10, discountCode: "SAVE10", ...extra });
@@ -137,8 +67,8 @@ describe("Stripe Checkout", () => {
     const { res, body, row } = await startPurchase(s, { amount: 1, price: 1 });
     expect(res.status).toBe(200);
     expect(body).toEqual({ url: "https://checkout.stripe.test/pay/cs_test_1", checkoutId: row.id, adminFreeCredits: false, creditQuantity: 10 });
-    expect(received).toHaveLength(1);
-    const sent = received[0];
+    expect(stripe.received).toHaveLength(1);
+    const sent = stripe.received[0];
     expect(sent.authorization).toBe("Bearer sk_test_123");
     expect(sent.body.get("line_items[0][price_data][unit_amount]")).toBe("4042");
     expect(sent.body.get("line_items[0][price_data][currency]")).toBe("gbp");
@@ -224,7 +154,7 @@ describe("Stripe Checkout", () => {
 
   it("answers 502 when Stripe fails, and cancels the checkout", async () => {
     const s = await setup();
-    failNext = true;
+    stripe.failCreate = true;
     const { res, body, row } = await startPurchase(s);
     expect(res.status).toBe(502);
     expect(body.message).toBe("Failed to create a checkout session. Please try again.");
@@ -237,7 +167,7 @@ describe("Stripe Checkout", () => {
     const admin = await signedInAs(s, { username: "boss", email: "boss@example.com", role: "admin" });
     const res = await s.post("/api/checkout/credits", { creditQuantity: 3 }, admin.cookie);
     expect(await res.json()).toMatchObject({ adminFreeCredits: true, reason: "admin account" });
-    expect(received).toHaveLength(0);
+    expect(stripe.received).toHaveLength(0);
   });
 
   it("the owner follows the checkout's state until the webhook credits it (GET /api/checkout/:id); nobody else sees it", async () => {
@@ -268,13 +198,13 @@ describe("Stripe Checkout", () => {
     // Another student can neither cancel it nor learn that it exists.
     const foreign = await s.post(`/api/checkout/${row.id}/cancel`, {}, ben.cookie);
     expect(foreign.status).toBe(404);
-    expect(expired).toEqual([]);
+    expect(stripe.expired).toEqual([]);
 
     const res = await s.post(`/api/checkout/${row.id}/cancel`, {});
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "cancelled", redirectTo: "/credits/cancel" });
-    expect(expired).toEqual(["cs_test_1"]);
-    expect(sessions.get("cs_test_1")!.status).toBe("expired");
+    expect(stripe.expired).toEqual(["cs_test_1"]);
+    expect(stripe.sessions.get("cs_test_1")!.status).toBe("expired");
     expect((await s.db.select().from(checkouts).where(eq(checkouts.id, row.id)).get())!.status).toBe("cancelled");
     // The held use is free again: another buyer can use the last one.
     const started = await s.post("/api/checkout/credits", { creditQuantity: 10, discountCode: "SAVE10" }, ben.cookie);
@@ -288,7 +218,7 @@ describe("Stripe Checkout", () => {
     const s = await setup();
     const { row } = await startPurchase(s);
     // Paid at Stripe, its webhook not yet here: Stripe refuses to expire a complete session.
-    Object.assign(sessions.get("cs_test_1")!, { status: "complete", payment_status: "paid" });
+    Object.assign(stripe.sessions.get("cs_test_1")!, { status: "complete", payment_status: "paid" });
     const res = await s.post(`/api/checkout/${row.id}/cancel`, {});
     expect(res.status).toBe(409);
     expect((await res.json()).message).toMatch(/already been paid/);
