@@ -74,6 +74,13 @@ export default function PaymentConfirmation({ checkoutId }: { checkoutId: string
 
   return (
     <section className="card mx-auto mt-10 max-w-md p-8 text-center" data-testid="payment-confirmation" data-state={view.kind}>
+      {view.kind === "credited" && (
+        <span className="mx-auto mb-3 inline-flex rounded-full bg-slate-100 p-3 text-green-700">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.5">
+            <path d="M20 6 9 17l-5-5" />
+          </svg>
+        </span>
+      )}
       <h1 className="text-2xl font-bold">{title}</h1>
       <div role="status" aria-live="polite" className="mt-3 text-slate-700">
         {view.kind === "waiting" && (
