@@ -18,8 +18,6 @@ import { evidenceFor, type PastOccurrence, scoreTopics, type TopicScore } from "
 export type CatalogueRow = typeof papers.$inferSelect;
 type QuestionRow = typeof questions.$inferSelect;
 
-export type { Candidate };
-
 /** Progress of a generation, for the generator's progress card. */
 export type GenerationStep = "preparing" | "generating" | "formatting" | "creating_pdf" | "finalizing";
 
