@@ -9,6 +9,11 @@ export interface Deps {
   env: Env;
   /** Where the request and error lines go; a logger at env.LOG_LEVEL on the console when not given. */
   log?: Logger;
+  /**
+   * The deadline of a paper's model requests, one signal a generation (default: MODEL_DEADLINE_MS
+   * after they start). Tests pass a signal they abort themselves, to prove the deadline without waiting for it.
+   */
+  modelDeadline?: () => AbortSignal;
 }
 
 export interface AppEnv {

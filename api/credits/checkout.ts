@@ -28,6 +28,8 @@ export const checkoutExpired = (checkout: Checkout, now = Date.now()) => Date.pa
 /** §3 Checkout result. */
 export interface CheckoutResult {
   url?: string;
+  /** A paid checkout's id: the confirmation page cancels it, the success page follows it. */
+  checkoutId?: string;
   adminFreeCredits: boolean;
   creditQuantity: number;
   reason?: string;
@@ -99,7 +101,7 @@ export async function startCheckout(
   try {
     const session = await provider.createSession({ checkoutId, userId: user.id, email: user.email, quantity, amountPence: price.totalPence });
     await db.update(checkouts).set({ providerSessionId: session.sessionId }).where(eq(checkouts.id, checkoutId));
-    return { url: session.url, adminFreeCredits: false, creditQuantity: quantity };
+    return { url: session.url, checkoutId, adminFreeCredits: false, creditQuantity: quantity };
   } catch (err) {
     await db.update(checkouts).set({ status: "cancelled" }).where(eq(checkouts.id, checkoutId));
     console.error("Checkout session failed:", err);

@@ -130,7 +130,8 @@ describe("checkout", () => {
     expect((await send(t.app, `/api/checkout/test/${id}/complete`, {}, ben.cookie)).status).toBe(404);
 
     const done = await send(t.app, `/api/checkout/test/${id}/complete`, {}, amira.cookie);
-    expect(await done.json()).toEqual({ status: "completed", redirectTo: "/credits/success" });
+    expect(await done.json()).toEqual({ status: "completed", redirectTo: `/credits/success?checkout=${id}` });
+    expect(body.checkoutId).toBe(id);
     expect(await balance(t, amira.userId)).toBe(10);
     const history = await (await send(t.app, "/api/user/transactions", undefined, amira.cookie)).json();
     expect(history[0]).toMatchObject({ transactionType: "purchase", creditsAdded: 10, amount: "4042" });
@@ -140,6 +141,25 @@ describe("checkout", () => {
     await send(t.app, `/api/checkout/test/${id}/complete`, {}, amira.cookie);
     expect(await balance(t, amira.userId)).toBe(10);
     expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("the confirmation page's cancel (POST /api/checkout/:id/cancel) cancels a test checkout and releases its code's use", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira");
+    await addCode(t, { code: "LAST", maxUses: 1 });
+    const { checkoutId } = await (await send(t.app, "/api/checkout/credits", { creditQuantity: 2, discountCode: "LAST" }, amira.cookie)).json();
+    const ben = await student(t, "ben");
+    expect((await send(t.app, "/api/checkout/credits", { creditQuantity: 2, discountCode: "LAST" }, ben.cookie)).status).toBe(400);
+    expect((await send(t.app, `/api/checkout/${checkoutId}/cancel`, {}, ben.cookie)).status).toBe(404);
+    expect((await send(t.app, `/api/checkout/${checkoutId}/cancel`, {})).status).toBe(401);
+
+    const res = await send(t.app, `/api/checkout/${checkoutId}/cancel`, {}, amira.cookie);
+    expect(await res.json()).toEqual({ status: "cancelled", redirectTo: "/credits/cancel" });
+    expect((await t.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)).get())!.status).toBe("cancelled");
+    expect((await send(t.app, "/api/checkout/credits", { creditQuantity: 2, discountCode: "LAST" }, ben.cookie)).status).toBe(200);
+    // Cancelled, it cannot be paid.
+    expect((await send(t.app, `/api/checkout/test/${checkoutId}/complete`, {}, amira.cookie)).status).toBe(409);
+    expect(await balance(t, amira.userId)).toBe(0);
   });
 
   it("a cancelled test checkout cannot be completed", async () => {

@@ -65,7 +65,8 @@ export function paymentProvider(env: Env): PaymentProvider {
             },
           },
         ],
-        success_url: `${env.APP_ORIGIN}/credits/success?session_id={CHECKOUT_SESSION_ID}`,
+        // The success page follows this checkout until the webhook has credited it.
+        success_url: `${env.APP_ORIGIN}/credits/success?checkout=${req.checkoutId}`,
         cancel_url: `${env.APP_ORIGIN}/credits/cancel`,
       });
       if (!session.url) throw new Error("Stripe returned no checkout URL");

@@ -22,6 +22,7 @@ import { giftCredits } from "./gifts.ts";
 import { ledgerMismatches, listSpending, listTransactions } from "./ledger.ts";
 import { chargeForOperation, isOperation } from "./operations.ts";
 import { paymentProvider, stripeClient } from "./payments.ts";
+import { cancelOwnCheckout, checkoutState, ownCheckout } from "./own-checkout.ts";
 import { applyReferral, completeReferral, ensureReferralCode, referralInfo } from "./referrals.ts";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -50,6 +51,16 @@ export const creditRoutes = new Hono<AppEnv>()
     const { code } = await parseBody(c, discountCodeEntrySchema);
     return c.json(await validateCode(c.var.deps.db, code, holdCutoff()));
   })
+  // The owner's checkout: its state (the success page waits on it for the webhook's credit), and its cancel.
+  .get("/checkout/:id", requireSignIn, async (c) => {
+    const user = c.var.user!;
+    return c.json(checkoutState(await ownCheckout(c.var.deps.db, user.id, c.req.param("id")), user.credits), 200, noStore);
+  })
+  .post("/checkout/:id/cancel", requireSignIn, async (c) => {
+    const { db, env } = c.var.deps;
+    await cancelOwnCheckout(db, env, await ownCheckout(db, c.var.user!.id, c.req.param("id")));
+    return c.json({ status: "cancelled", redirectTo: "/credits/cancel" });
+  })
   // The built-in test-mode checkout (no Stripe configured): completes or cancels through the same fulfilment.
   .post("/checkout/test/:id/:action{complete|cancel}", requireSignIn, async (c) => {
     const { db, env } = c.var.deps;
@@ -69,7 +80,7 @@ export const creditRoutes = new Hono<AppEnv>()
     }
     const outcome = await fulfilCheckout(db, checkout.id, { id: `test:${checkout.id}`, type: "test.checkout.completed" });
     if (outcome === "not-pending" && checkout.status === "cancelled") throw new HttpError(409, "This checkout was cancelled.");
-    return c.json({ status: "completed", redirectTo: "/credits/success" });
+    return c.json({ status: "completed", redirectTo: `/credits/success?checkout=${checkout.id}` });
   })
   // Stripe's signed webhook: the only way a real payment grants credits.
   .post("/stripe/webhook", async (c) => {
