@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createTestApp, send, signedInAs, studentWithCredits } from "../test-utils.ts";
 import { checkouts, discountCodes, papers, questions, referrals, users } from "../db/schema.ts";
 import { ledgerMismatches } from "./ledger.ts";
-import { codeProblem, USED_UP } from "./discounts.ts";
+import { ALREADY_USED, codeProblem, TOO_MANY_HOLDS, USED_UP } from "./discounts.ts";
+import { CREDIT_LIMITS } from "./limits.ts";
+import { NO_SUCH_RECIPIENT } from "./gifts.ts";
 import { HOLD_MS } from "./checkout.ts";
 import type { Deps } from "../context.ts";
 import type { App } from "../app.ts";
@@ -109,6 +111,103 @@ describe("checkout", () => {
     expect(await res.json()).toMatchObject({ adminFreeCredits: true, creditQuantity: 3, reason: "100% discount code", credits: 3 });
     expect((await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id)).get())!.usesCount).toBe(1);
     expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("a code that makes the purchase free gives at most its freeCreditCap a use (default 5)", async () => {
+    const t = await createTestApp();
+    const [amira, ben] = await Promise.all([student(t, "amira"), student(t, "ben")]);
+    const free = await addCode(t, { code: "FREE100", discountPercentage: 100 });
+    expect(free.freeCreditCap).toBe(5);
+    const res = await send(t.app, "/api/checkout/credits", { creditQuantity: 20, discountCode: "FREE100" }, amira.cookie);
+    expect(await res.json()).toMatchObject({ adminFreeCredits: true, creditQuantity: 5, reason: "100% discount code", credits: 5 });
+    expect(await balance(t, amira.userId)).toBe(5);
+    expect((await t.db.select().from(checkouts).where(eq(checkouts.userId, amira.userId)).get())!).toMatchObject({ quantity: 5, amountPence: 0, provider: "free" });
+
+    // A fixed amount that brings the price to zero is free too, and its own cap applies.
+    await addCode(t, { code: "BIGOFF", discountPercentage: 1, amountOffPence: 100_000, freeCreditCap: 2 });
+    const fixed = await send(t.app, "/api/checkout/credits", { creditQuantity: 10, discountCode: "BIGOFF" }, ben.cookie);
+    expect(await fixed.json()).toMatchObject({ adminFreeCredits: true, creditQuantity: 2, reason: "discount code", credits: 2 });
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("lets an account use a code once, free or paid, even asking five times at once", async () => {
+    const t = await createTestApp();
+    const [amira, ben] = await Promise.all([student(t, "amira"), student(t, "ben")]);
+    await addCode(t, { code: "FREE100", discountPercentage: 100 });
+    const paid = await addCode(t, { code: "SAVE10", discountPercentage: 10 });
+    const buy = (cookie: string, discountCode: string, creditQuantity = 2) => send(t.app, "/api/checkout/credits", { creditQuantity, discountCode }, cookie);
+    const validate = async (cookie: string, code: string) => (await send(t.app, "/api/discount/validate", { code }, cookie)).json();
+
+    expect((await buy(amira.cookie, "FREE100")).status).toBe(200);
+    const second = await buy(amira.cookie, "free100");
+    expect(second.status).toBe(400);
+    expect((await second.json()).message).toBe(ALREADY_USED);
+    expect(await validate(amira.cookie, "FREE100")).toMatchObject({ valid: false, message: ALREADY_USED });
+    expect(await validate(ben.cookie, "FREE100")).toMatchObject({ valid: true });
+    expect(await balance(t, amira.userId)).toBe(2);
+
+    // A paid checkout with a code is that account's use while it may still be paid.
+    const started = await (await buy(amira.cookie, "SAVE10")).json();
+    const id = started.url.split("/").pop();
+    expect((await (await buy(amira.cookie, "SAVE10")).json()).message).toBe(ALREADY_USED);
+    // Cancelled, it was never a use; completed, it was.
+    await send(t.app, `/api/checkout/test/${id}/cancel`, {}, amira.cookie);
+    const retry = await (await buy(amira.cookie, "SAVE10")).json();
+    expect((await send(t.app, `/api/checkout/test/${retry.url.split("/").pop()}/complete`, {}, amira.cookie)).status).toBe(200);
+    expect((await (await buy(amira.cookie, "SAVE10")).json()).message).toBe(ALREADY_USED);
+    // A checkout that can no longer be paid is not a use either.
+    const stale = await (await buy(ben.cookie, "SAVE10")).json();
+    await t.db.update(checkouts).set({ createdAt: new Date(Date.now() - HOLD_MS - 1000).toISOString() }).where(eq(checkouts.id, stale.url.split("/").pop()));
+    expect((await buy(ben.cookie, "SAVE10")).status).toBe(200);
+
+    // Five at once from one account (free and paid codes): one each gets through, the index refuses the rest.
+    const cara = await student(t, "cara");
+    await addCode(t, { code: "FREEB", discountPercentage: 100 });
+    for (const code of ["FREEB", "SAVE10"]) {
+      const results = await Promise.all(Array.from({ length: 5 }, () => buy(cara.cookie, code)));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of results.filter((r) => r.status !== 200)) expect((await r.json()).message).toBe(ALREADY_USED);
+    }
+    expect(await balance(t, cara.userId)).toBe(2);
+    const caraPaid = await t.db.select().from(checkouts).where(and(eq(checkouts.userId, cara.userId), eq(checkouts.discountCodeId, paid.id))).all();
+    expect(caraPaid).toHaveLength(1);
+  });
+
+  it("caps an account's unfinished discounted checkouts at 3", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira");
+    for (const code of ["ONE", "TWO", "THREE", "FOUR"]) await addCode(t, { code });
+    const buy = (discountCode: string) => send(t.app, "/api/checkout/credits", { creditQuantity: 10, discountCode }, amira.cookie);
+    const ids: string[] = [];
+    for (const code of ["ONE", "TWO", "THREE"]) ids.push((await (await buy(code)).json()).url.split("/").pop());
+    const fourth = await buy("FOUR");
+    expect(fourth.status).toBe(409);
+    expect((await fourth.json()).message).toBe(TOO_MANY_HOLDS);
+    expect(TOO_MANY_HOLDS).toBe("You already have 3 unfinished checkouts with a discount code. Complete or cancel one before starting another.");
+    // Without a code a purchase is not held back.
+    expect((await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, amira.cookie)).status).toBe(200);
+    // Finishing one (cancel, complete, or expiry) makes room.
+    await send(t.app, `/api/checkout/test/${ids[0]}/cancel`, {}, amira.cookie);
+    expect((await buy("FOUR")).status).toBe(200);
+    expect((await buy("ONE")).status).toBe(409);
+    await t.db.update(checkouts).set({ createdAt: new Date(Date.now() - HOLD_MS - 1000).toISOString() }).where(eq(checkouts.id, ids[1]));
+    expect((await buy("ONE")).status).toBe(200);
+  });
+
+  it("limits discount-code checks per account: validation and checkouts with a code alike", async () => {
+    const t = await createTestApp();
+    const [amira, ben] = await Promise.all([student(t, "amira"), student(t, "ben")]);
+    const { max } = CREDIT_LIMITS.codeChecksPerAccount;
+    for (let i = 0; i < max - 1; i++) expect((await send(t.app, "/api/discount/validate", { code: `GUESS${i}` }, amira.cookie)).status).toBe(200);
+    expect((await send(t.app, "/api/checkout/credits", { creditQuantity: 1, discountCode: "GUESSX" }, amira.cookie)).status).toBe(400);
+    const limited = await send(t.app, "/api/discount/validate", { code: "GUESSY" }, amira.cookie);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await limited.json()).message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect((await send(t.app, "/api/checkout/credits", { creditQuantity: 1, discountCode: "GUESSZ" }, amira.cookie)).status).toBe(429);
+    // Buying without a code, and another account's checks, go on.
+    expect((await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, amira.cookie)).status).toBe(200);
+    expect((await send(t.app, "/api/discount/validate", { code: "GUESS0" }, ben.cookie)).status).toBe(200);
   });
 
   it("in test mode, prices on the server with the shared function and grants nothing until completed", async () => {
@@ -302,8 +401,41 @@ describe("gifts", () => {
   });
 });
 
+describe("gift recipients cannot be enumerated", () => {
+  it("answers whether an address has an account only to a sender who can afford the gift, and limits the 'no account' answers", async () => {
+    const t = await createTestApp();
+    const broke = await student(t, "broke");
+    const amira = await student(t, "amira", 3);
+    const ben = await student(t, "ben");
+    // Without the credits, a real and an unknown address get the same answer.
+    for (const recipient of ["ben@example.com", "nobody@example.com"]) {
+      const res = await send(t.app, "/api/gift-credits", { recipient, creditAmount: 1 }, broke.cookie);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ title: "Not enough credits", message: "You only have 0 credits available" });
+    }
+    const { max } = CREDIT_LIMITS.unknownRecipientsPerAccount;
+    for (let i = 0; i < max; i++) {
+      const res = await send(t.app, "/api/gift-credits", { recipient: `guess${i}@example.com`, creditAmount: 1 }, amira.cookie);
+      expect(res.status).toBe(404);
+      expect((await res.json()).message).toBe(NO_SUCH_RECIPIENT);
+    }
+    // Past the limit no gift is answered at all, to a real address either, and nothing moves.
+    for (const recipient of ["guess99@example.com", "ben@example.com"]) {
+      const res = await send(t.app, "/api/gift-credits", { recipient, creditAmount: 1 }, amira.cookie);
+      expect(res.status).toBe(429);
+      expect(res.headers.get("retry-after")).toBeTruthy();
+      expect((await res.json()).message).toMatch(/^Too many attempts/);
+    }
+    expect(await balance(t, amira.userId)).toBe(3);
+    expect(await balance(t, ben.userId)).toBe(0);
+    // Another sender is not held back.
+    const cara = await student(t, "cara", 1);
+    expect((await send(t.app, "/api/gift-credits", { recipient: "ben@example.com", creditAmount: 1 }, cara.cookie)).status).toBe(200);
+  });
+});
+
 describe("referrals", () => {
-  it("gives each side 1 credit, once, on the referred user's first purchase", async () => {
+  it("pays no bonus on a test-mode or free checkout: the referral stays pending (paid on a cleared Stripe payment, see stripe.test.ts)", async () => {
     const t = await createTestApp();
     const amira = await student(t, "amira");
     const { referralCode } = await (await send(t.app, "/api/referrals/code", undefined, amira.cookie)).json();
@@ -319,20 +451,75 @@ describe("referrals", () => {
     expect(info).toMatchObject({ referralCode, totalReferrals: 1, creditsEarned: 0, pendingReferrals: 1 });
     expect(info.referrals[0]).toMatchObject({ referredUsername: "ben", status: "pending", creditsAwarded: 0 });
 
-    const first = await (await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, benCookie)).json();
-    await send(t.app, `/api/checkout/test/${first.url.split("/").pop()}/complete`, {}, benCookie);
-    const second = await (await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, benCookie)).json();
-    await send(t.app, `/api/checkout/test/${second.url.split("/").pop()}/complete`, {}, benCookie);
+    // A code-only (free) checkout, then a test-mode purchase: no money has cleared, so no bonus.
+    await addCode(t, { code: "FREE100", discountPercentage: 100 });
+    expect((await send(t.app, "/api/checkout/credits", { creditQuantity: 2, discountCode: "FREE100" }, benCookie)).status).toBe(200);
+    const bought = await (await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, benCookie)).json();
+    expect((await send(t.app, `/api/checkout/test/${bought.url.split("/").pop()}/complete`, {}, benCookie)).status).toBe(200);
 
-    expect(await balance(t, amira.userId)).toBe(1);
-    expect(await balance(t, ben.id)).toBe(3); // 2 bought + 1 bonus
+    expect(await balance(t, amira.userId)).toBe(0);
+    expect(await balance(t, ben.id)).toBe(3); // 2 free + 1 bought, no bonus
     info = await (await send(t.app, "/api/referrals/info", undefined, amira.cookie)).json();
-    expect(info).toMatchObject({ totalReferrals: 1, creditsEarned: 1, pendingReferrals: 0 });
+    expect(info).toMatchObject({ totalReferrals: 1, creditsEarned: 0, pendingReferrals: 1 });
     expect(await ledgerMismatches(t.db)).toEqual([]);
 
     // Ben cannot apply a code any more (already referred, and has purchased).
     const again = await send(t.app, "/api/referrals/apply", { referralCode }, benCookie);
     expect(again.status).toBe(400);
+  });
+
+  it("refuses a referral between two accounts that referred each other, and never pays one", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira");
+    const ben = await student(t, "ben");
+    const code = async (cookie: string) => (await (await send(t.app, "/api/referrals/code", undefined, cookie)).json()).referralCode;
+    expect((await send(t.app, "/api/referrals/apply", { referralCode: await code(amira.cookie) }, ben.cookie)).status).toBe(201);
+    const back = await send(t.app, "/api/referrals/apply", { referralCode: await code(ben.cookie) }, amira.cookie);
+    expect(back.status).toBe(400);
+    expect((await back.json()).message).toBe("You cannot use the referral code of someone you referred.");
+
+    // Had both been written (two applications at once), neither is paid, even by an admin.
+    const reverse = await t.db.insert(referrals).values({ referrerId: ben.userId, referredId: amira.userId }).returning().get();
+    const admin = await signedInAs(t, { username: "boss", email: "boss@example.com", role: "admin" });
+    for (const r of await t.db.select().from(referrals).all()) {
+      const res = await send(t.app, "/api/referrals/complete", { referralId: r.id }, admin.cookie);
+      expect(res.status).toBe(409);
+      expect((await res.json()).message).toBe("These two accounts referred each other, so no bonus is paid.");
+    }
+    expect(reverse.status).toBe("pending");
+    expect(await balance(t, amira.userId)).toBe(0);
+    expect(await balance(t, ben.userId)).toBe(0);
+  });
+
+  it("pays one referrer at most the monthly cap (the referral_monthly_cap setting, default 10); a completion last month does not count", async () => {
+    const t = await createTestApp();
+    const admin = await signedInAs(t, { username: "boss", email: "boss@example.com", role: "admin" });
+    const rita = await student(t, "rita");
+    const friends = await Promise.all(Array.from({ length: 12 }, (_, i) => student(t, `friend${i}`)));
+    const ids = [];
+    for (const f of friends) ids.push((await t.db.insert(referrals).values({ referrerId: rita.userId, referredId: f.userId }).returning().get()).id);
+    const complete = (id: number) => send(t.app, "/api/referrals/complete", { referralId: id }, admin.cookie);
+
+    for (const id of ids.slice(0, 10)) expect((await complete(id)).status).toBe(200);
+    const eleventh = await complete(ids[10]);
+    expect(eleventh.status).toBe(409);
+    expect((await eleventh.json()).message).toBe("The referrer has had the most referral bonuses a month allows (10); this referral stays pending.");
+    expect(await balance(t, rita.userId)).toBe(10);
+    expect(await balance(t, friends[10].userId)).toBe(0);
+
+    // One of them was last month: this month has room for one more.
+    const lastMonth = new Date();
+    lastMonth.setUTCDate(0);
+    await t.db.update(referrals).set({ completedAt: lastMonth.toISOString() }).where(eq(referrals.id, ids[0]));
+    expect((await complete(ids[10])).status).toBe(200);
+    expect((await complete(ids[11])).status).toBe(409);
+
+    // The setting lowers it; 0 pays nobody.
+    expect((await send(t.app, "/api/settings/referral_monthly_cap", { value: "0" }, admin.cookie, "PUT")).status).toBe(200);
+    const zero = await complete(ids[11]);
+    expect((await zero.json()).message).toBe("The referrer has had the most referral bonuses a month allows (0); this referral stays pending.");
+    expect(await balance(t, rita.userId)).toBe(11);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 
   it("refuses unknown and own codes, and lets only an admin complete a referral", async () => {
