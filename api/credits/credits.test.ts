@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { createTestApp, send, signedInAs, studentWithCredits } from "../test-utils.ts";
-import { checkouts, discountCodes, papers, questions, referrals, users } from "../db/schema.ts";
+import { checkouts, discountCodes, papers, questions, referrals, transactions, users } from "../db/schema.ts";
 import { ledgerMismatches } from "./ledger.ts";
 import { ALREADY_USED, codeProblem, TOO_MANY_HOLDS, USED_UP } from "./discounts.ts";
 import { CREDIT_LIMITS } from "./limits.ts";
@@ -642,5 +642,58 @@ describe("concurrency, against a real HTTP server", () => {
     const credited = await Promise.all(buyers.map((b) => balance(t, b.userId)));
     expect(credited.reduce((a, c) => a + c, 0)).toBe(30);
     expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+  it("50 concurrent gifts, test-mode purchases and paper generations from 10 accounts: the ledger matches every balance, and no credit is created or lost", async () => {
+    const accounts = await Promise.all(Array.from({ length: 10 }, (_, i) => student(t, `mixed${i}`, 3)));
+    const ids = accounts.map((a) => a.userId);
+    const cs = (await t.db.select().from(papers).where(eq(papers.subject, "Computer Science")).get())!;
+    const paper = { subject: cs.subject, examBoard: cs.examBoard, level: cs.level, paperName: cs.name, isPredicted: false };
+    const totals = async () => {
+      const rows = await t.db.select({ id: users.id, credits: users.credits }).from(users).all();
+      return rows.filter((r) => ids.includes(r.id)).reduce((n, r) => n + r.credits, 0);
+    };
+    const before = await totals();
+
+    let bought = 0;
+    let generated = 0;
+    const operations = Array.from({ length: 50 }, async (_, i) => {
+      const me = accounts[i % 10];
+      if (i % 3 === 0) {
+        const res = await post("/api/gift-credits", { recipient: `mixed${(i + 3) % 10}@example.com`, creditAmount: 1 + (i % 2) }, me.cookie);
+        await res.body?.cancel();
+        return ["gift", res.status];
+      }
+      if (i % 3 === 1) {
+        // A purchase through the test provider: started, then paid on its test page.
+        const quantity = 1 + (i % 4);
+        const started = await (await post("/api/checkout/credits", { creditQuantity: quantity }, me.cookie)).json();
+        const done = await post(`/api/checkout/test/${started.url.split("/").pop()}/complete`, {}, me.cookie);
+        await done.body?.cancel();
+        if (done.status === 200) bought += quantity;
+        return ["purchase", done.status];
+      }
+      const res = await post("/api/generate-enhanced-paper", paper, me.cookie);
+      await res.body?.cancel();
+      if (res.status === 200) generated++;
+      return ["generation", res.status];
+    });
+    const results = await Promise.all(operations);
+
+    // Each kind ran, and every answer was a success or a clear refusal (not enough credits).
+    for (const [kind, status] of results) expect([200, 400], `${kind} answered ${status}`).toContain(status);
+    expect(results.filter(([k, st]) => k === "purchase" && st === 200)).toHaveLength(17);
+    expect(generated).toBeGreaterThan(0);
+    expect(results.some(([k, st]) => k === "gift" && st === 200)).toBe(true);
+
+    // The ledger agrees with every balance, and credits in = credits out.
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+    const ledger = await t.db.select().from(transactions).where(inArray(transactions.userId, ids)).all();
+    const sum = (type: string, field: "creditsAdded" | "creditsDeducted") =>
+      ledger.filter((r) => r.transactionType === type).reduce((n, r) => n + r[field], 0);
+    expect(sum("purchase", "creditsAdded")).toBe(bought);
+    const spent = sum("paper_generation", "creditsDeducted") - sum("refund", "creditsAdded");
+    expect(spent).toBe(generated);
+    expect(sum("gift_sent", "creditsDeducted")).toBe(sum("gift_received", "creditsAdded"));
+    expect(before + bought).toBe((await totals()) + spent);
   });
 });
