@@ -348,17 +348,19 @@ describe("admin discount codes", () => {
     );
     expect(created.status).toBe(201);
     const row = await created.json();
-    expect(row).toMatchObject({ code: "EXAM-AB12CD", discountPercentage: 25, maxUses: 3, usesCount: 0, isActive: true, expiresAt: null, description: null });
+    expect(row).toMatchObject({ code: "EXAM-AB12CD", discountPercentage: 25, maxUses: 3, usesCount: 0, isActive: true, expiresAt: null, description: null, freeCreditCap: 5 });
     expect((await send(t.app, "/api/admin/discount-codes", { code: "EXAM-AB12CD", discountPercentage: 5, maxUses: 1 }, admin.cookie)).status).toBe(409);
 
     const edited = await send(
       t.app,
       `/api/admin/discount-codes/${row.id}`,
-      { code: "CHANGED", discountPercentage: 30, maxUses: 5, isActive: false, expiresAt: "2030-01-31" },
+      { code: "CHANGED", discountPercentage: 30, maxUses: 5, isActive: false, expiresAt: "2030-01-31", freeCreditCap: "3" },
       admin.cookie,
       "PUT",
     );
-    expect(await edited.json()).toMatchObject({ code: "EXAM-AB12CD", discountPercentage: 30, maxUses: 5, isActive: false, expiresAt: "2030-01-31" });
+    expect(await edited.json()).toMatchObject({ code: "EXAM-AB12CD", discountPercentage: 30, maxUses: 5, isActive: false, expiresAt: "2030-01-31", freeCreditCap: 3 });
+    const badCap = await send(t.app, `/api/admin/discount-codes/${row.id}`, { code: "X", discountPercentage: 30, maxUses: 5, freeCreditCap: 0 }, admin.cookie, "PUT");
+    expect((await badCap.json()).errors.freeCreditCap).toBe("A free use must give at least 1 credit");
     const list = await (await send(t.app, "/api/admin/discount-codes", undefined, admin.cookie)).json();
     expect(list.map((c: { code: string }) => c.code)).toEqual(["EXAM-AB12CD"]);
 
