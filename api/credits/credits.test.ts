@@ -450,7 +450,7 @@ describe("referrals", () => {
     const benCookie = reg.headers.getSetCookie()[0].split(";")[0];
     const ben = (await t.db.select().from(users).where(eq(users.email, "ben@example.com")).get())!;
     let info = await (await send(t.app, "/api/referrals/info", undefined, amira.cookie)).json();
-    expect(info).toMatchObject({ referralCode, totalReferrals: 1, creditsEarned: 0, pendingReferrals: 1 });
+    expect(info).toMatchObject({ referralCode, totalReferrals: 1, creditsEarned: 0, pendingReferrals: 1, monthlyCap: 10 });
     expect(info.referrals[0]).toMatchObject({ referredUsername: "ben", status: "pending", creditsAwarded: 0 });
 
     // A code-only (free) checkout, then a test-mode purchase: no money has cleared, so no bonus.

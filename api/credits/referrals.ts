@@ -143,6 +143,7 @@ export async function referralInfo(db: Database, userId: number) {
     totalReferrals: rows.length,
     creditsEarned: rows.reduce((sum, r) => sum + r.creditsAwarded, 0),
     pendingReferrals: rows.filter((r) => r.status === "pending").length,
+    monthlyCap: await referralMonthlyCap(db),
     referrals: rows,
   };
 }
