@@ -1,10 +1,10 @@
 // The Stripe path with the real stripe SDK: sessions created against a local stand-in of the Stripe
 // API (stripe-stand-in.ts), webhooks signed by the SDK's own test helper.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { deliverWebhook, sessionEvent as stripeSessionEvent, startStripeStandIn, type StripeStandIn } from "./stripe-stand-in.ts";
 import { createTestApp, signedInAs, studentWithCredits } from "../test-utils.ts";
-import { checkouts, discountCodes, processedEvents, transactions, users } from "../db/schema.ts";
+import { checkouts, discountCodes, processedEvents, referrals, transactions, users } from "../db/schema.ts";
 import { ledgerMismatches } from "./ledger.ts";
 import { CHECKOUT_EXPIRY_MS } from "./payments.ts";
 
@@ -43,16 +43,29 @@ async function setup() {
   return { ...t, base, buyer, code, post, state };
 }
 
-/** An event for the stand-in's session `sessionId` (its amount and currency, as Stripe would send them). */
-function sessionEvent(type: string, id: string, checkoutId: string, sessionId: string, paymentStatus: string) {
-  const session = stripe.sessions.get(sessionId)!;
-  return stripeSessionEvent(type, id, { id: sessionId, amount_total: session.amount_total, currency: session.currency, checkoutId, paymentStatus });
+/** What a session says was paid; by default what the stand-in's session says (as Stripe would send it). */
+interface Paid {
+  amount?: number;
+  currency?: string;
 }
-const completedEvent = (id: string, checkoutId: string, sessionId: string, paymentStatus = "paid") =>
-  sessionEvent("checkout.session.completed", id, checkoutId, sessionId, paymentStatus);
+function sessionEvent(type: string, id: string, checkoutId: string, sessionId: string, paymentStatus: string, paid: Paid = {}) {
+  const session = stripe.sessions.get(sessionId);
+  return stripeSessionEvent(type, id, {
+    id: sessionId,
+    amount_total: paid.amount ?? session?.amount_total ?? 4042,
+    currency: paid.currency ?? session?.currency ?? "gbp",
+    checkoutId,
+    paymentStatus,
+  });
+}
+const completedEvent = (id: string, checkoutId: string, sessionId: string, paymentStatus = "paid", paid: Paid = {}) =>
+  sessionEvent("checkout.session.completed", id, checkoutId, sessionId, paymentStatus, paid);
 
 /** A webhook delivery to the app's real port, signed by the SDK's test helper. */
 const deliver = (s: { base: string }, payload: string, secret = SECRET, tamper?: (p: string) => string) => deliverWebhook(s.base, payload, secret, tamper);
+
+const checkoutStatus = async (s: { db: Awaited<ReturnType<typeof setup>>["db"] }, id: string) =>
+  (await s.db.select().from(checkouts).where(eq(checkouts.id, id)).get())!.status;
 
 async function startPurchase(s: Awaited<ReturnType<typeof setup>>, extra: Record<string, unknown> = {}) {
   const res = await s.post("/api/checkout/credits", { creditQuantity: 10, discountCode: "SAVE10", ...extra });
@@ -66,19 +79,18 @@ describe("Stripe Checkout", () => {
     const s = await setup();
     const { res, body, row } = await startPurchase(s, { amount: 1, price: 1 });
     expect(res.status).toBe(200);
-    expect(body).toEqual({ url: "https://checkout.stripe.test/pay/cs_test_1", checkoutId: row.id, adminFreeCredits: false, creditQuantity: 10 });
+    expect(body).toEqual({ url: "https://checkout.stripe.test/pay/cs_test_1", adminFreeCredits: false, creditQuantity: 10, checkoutId: row.id });
     expect(stripe.received).toHaveLength(1);
     const sent = stripe.received[0];
     expect(sent.authorization).toBe("Bearer sk_test_123");
     expect(sent.body.get("line_items[0][price_data][unit_amount]")).toBe("4042");
     expect(sent.body.get("line_items[0][price_data][currency]")).toBe("gbp");
     expect(sent.body.get("metadata[checkoutId]")).toBe(row.id);
-    // The success page follows our checkout until the webhook has credited it.
     expect(sent.body.get("success_url")).toBe(`${ORIGIN}/credits/success?checkout=${row.id}`);
     // The session expires when the checkout's hold on its code's use would (an hour).
     const expiresAt = Number(sent.body.get("expires_at")) * 1000;
     expect(Math.abs(expiresAt - (Date.now() + CHECKOUT_EXPIRY_MS))).toBeLessThan(60_000);
-    expect(row).toMatchObject({ status: "pending", provider: "stripe", providerSessionId: "cs_test_1", amountPence: 4042 });
+    expect(row).toMatchObject({ status: "pending", provider: "stripe", providerSessionId: "cs_test_1", amountPence: 4042, currency: "gbp" });
     // The success page grants nothing.
     await s.app.request(`/credits/success?checkout=${row.id}`, { headers: { cookie: s.buyer.cookie } });
     expect(await s.state()).toMatchObject({ credits: 0, purchases: [], usesCount: 0 });
@@ -144,12 +156,122 @@ describe("Stripe Checkout", () => {
     expect(await s.state()).toMatchObject({ credits: 0, purchases: [], events: [], usesCount: 0 });
   });
 
-  it("grants nothing for an unpaid session", async () => {
+  it("a completed session still unpaid waits for its asynchronous payment, holding the code's use however long it takes", async () => {
+    const s = await setup();
+    await s.db.update(discountCodes).set({ maxUses: 1 }).where(eq(discountCodes.id, s.code.id));
+    const { row } = await startPurchase(s);
+    const waiting = await deliver(s, completedEvent("evt_unpaid", row.id, "cs_test_1", "unpaid"));
+    expect(await waiting.json()).toEqual({ received: true, applied: false, outcome: "waiting" });
+    expect((await s.state()).credits).toBe(0);
+    expect(await checkoutStatus(s, row.id)).toBe("processing");
+
+    // Days later (Bacs takes a few) the checkout still holds the only use: nobody else gets it.
+    await s.db.update(checkouts).set({ createdAt: new Date(Date.now() - 3 * 24 * 3600_000).toISOString() }).where(eq(checkouts.id, row.id));
+    const ben = await signedInAs(s, { username: "ben", email: "ben@example.com" });
+    const refused = await s.post("/api/checkout/credits", { creditQuantity: 10, discountCode: "SAVE10" }, ben.cookie);
+    expect((await refused.json()).message).toBe("This discount code has been used the maximum number of times.");
+
+    const cleared = await deliver(s, sessionEvent("checkout.session.async_payment_succeeded", "evt_async_ok", row.id, "cs_test_1", "paid"));
+    expect(await cleared.json()).toEqual({ received: true, applied: true, outcome: "completed" });
+    // Delivered again, nothing more.
+    expect(await (await deliver(s, sessionEvent("checkout.session.async_payment_succeeded", "evt_async_ok", row.id, "cs_test_1", "paid"))).json())
+      .toMatchObject({ applied: false, outcome: "duplicate" });
+    const state = await s.state();
+    expect(state).toMatchObject({ credits: 10, usesCount: 1 });
+    expect(state.purchases).toHaveLength(1);
+    expect(state.events.map((e) => [e.id, e.checkoutId, e.outcome])).toEqual([
+      ["evt_unpaid", row.id, "waiting"],
+      ["evt_async_ok", row.id, "completed"],
+    ]);
+    expect(await checkoutStatus(s, row.id)).toBe("completed");
+    expect(await ledgerMismatches(s.db)).toEqual([]);
+  });
+
+  it("a failed asynchronous payment cancels the checkout and releases the code's use", async () => {
+    const s = await setup();
+    await s.db.update(discountCodes).set({ maxUses: 1 }).where(eq(discountCodes.id, s.code.id));
+    const { row } = await startPurchase(s);
+    await (await deliver(s, completedEvent("evt_unpaid", row.id, "cs_test_1", "unpaid"))).body?.cancel();
+    const failed = await deliver(s, sessionEvent("checkout.session.async_payment_failed", "evt_async_fail", row.id, "cs_test_1", "unpaid"));
+    expect(await failed.json()).toEqual({ received: true, applied: false, outcome: "released" });
+    expect(await checkoutStatus(s, row.id)).toBe("cancelled");
+    // A late success for the same session grants nothing: the checkout is over.
+    const late = await deliver(s, sessionEvent("checkout.session.async_payment_succeeded", "evt_late", row.id, "cs_test_1", "paid"));
+    expect(await late.json()).toMatchObject({ applied: false, outcome: "not-pending" });
+    expect(await s.state()).toMatchObject({ credits: 0, purchases: [], usesCount: 0 });
+    // The use is free again, for this buyer too (a cancelled checkout was never a use).
+    const again = await s.post("/api/checkout/credits", { creditQuantity: 10, discountCode: "SAVE10" });
+    expect(again.status).toBe(200);
+  });
+
+  it("ignores, records and logs an event whose session id, amount or currency differ from the stored checkout's", async () => {
     const s = await setup();
     const { row } = await startPurchase(s);
-    const res = await deliver(s, completedEvent("evt_unpaid", row.id, "cs_test_1", "unpaid"));
-    expect(await res.json()).toMatchObject({ applied: false });
-    expect((await s.state()).credits).toBe(0);
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void warnings.push(args.join(" ")));
+    try {
+      const wrong = [
+        completedEvent("evt_amount", row.id, "cs_test_1", "paid", { amount: 1 }),
+        completedEvent("evt_currency", row.id, "cs_test_1", "paid", { currency: "usd" }),
+        completedEvent("evt_session", row.id, "cs_test_999", "paid"),
+        sessionEvent("checkout.session.async_payment_succeeded", "evt_async_amount", row.id, "cs_test_1", "paid", { amount: 40 }),
+      ];
+      for (const payload of wrong) {
+        const res = await deliver(s, payload);
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ received: true, applied: false, outcome: "mismatch" });
+      }
+    } finally {
+      warn.mockRestore();
+    }
+    expect(warnings).toHaveLength(4);
+    expect(warnings[0]).toContain("evt_amount");
+    expect(warnings[0]).toContain("amount 1 is not the stored 4042");
+    expect(warnings[1]).toContain("currency usd is not the stored gbp");
+    expect(warnings[2]).toContain("session cs_test_999 is not the checkout's cs_test_1");
+    const state = await s.state();
+    expect(state).toMatchObject({ credits: 0, purchases: [], usesCount: 0 });
+    expect(state.events.map((e) => e.outcome)).toEqual(["mismatch", "mismatch", "mismatch", "mismatch"]);
+    expect(await checkoutStatus(s, row.id)).toBe("pending");
+
+    // The true event still completes it.
+    expect(await (await deliver(s, completedEvent("evt_true", row.id, "cs_test_1"))).json()).toMatchObject({ applied: true, outcome: "completed" });
+    expect((await s.state()).credits).toBe(10);
+  });
+
+  it("pays a referral bonus on a cleared Stripe payment only: not while it waits, not on a mismatch, not past the monthly cap", async () => {
+    const s = await setup();
+    const rita = await signedInAs(s, { username: "rita", email: "rita@example.com" });
+    await s.db.insert(referrals).values({ referrerId: rita.userId, referredId: s.buyer.userId });
+    const bonuses = async () => (await s.db.select().from(transactions).where(eq(transactions.transactionType, "referral_bonus")).all()).length;
+
+    const { row } = await startPurchase(s);
+    await (await deliver(s, completedEvent("evt_unpaid", row.id, "cs_test_1", "unpaid"))).body?.cancel();
+    await (await deliver(s, sessionEvent("checkout.session.async_payment_succeeded", "evt_forged", row.id, "cs_test_1", "paid", { amount: 1 }))).body?.cancel();
+    expect(await bonuses()).toBe(0);
+    await (await deliver(s, sessionEvent("checkout.session.async_payment_succeeded", "evt_ok", row.id, "cs_test_1", "paid"))).body?.cancel();
+    expect(await bonuses()).toBe(2);
+    expect((await s.db.select().from(users).where(eq(users.id, rita.userId)).get())!.credits).toBe(1);
+    expect((await s.state()).credits).toBe(11);
+    expect((await s.db.select().from(referrals).get())!.status).toBe("completed");
+
+    // With the month's cap reached (the setting at 1), another friend's cleared payment pays nobody: pending still.
+    const admin = await signedInAs(s, { username: "boss", email: "boss@example.com", role: "admin" });
+    const put = await s.app.request("/api/settings/referral_monthly_cap", {
+      method: "PUT",
+      headers: { origin: ORIGIN, cookie: admin.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ value: "1" }),
+    });
+    expect(put.status).toBe(200);
+    const ben = await signedInAs(s, { username: "ben", email: "ben@example.com" });
+    await s.db.insert(referrals).values({ referrerId: rita.userId, referredId: ben.userId });
+    await s.post("/api/checkout/credits", { creditQuantity: 1 }, ben.cookie);
+    const benRow = (await s.db.select().from(checkouts).where(eq(checkouts.userId, ben.userId)).get())!;
+    const paid = await deliver(s, completedEvent("evt_ben", benRow.id, benRow.providerSessionId!, "paid", { amount: 499 }));
+    expect(await paid.json()).toMatchObject({ applied: true });
+    expect(await bonuses()).toBe(2);
+    expect((await s.db.select().from(referrals).where(eq(referrals.referredId, ben.userId)).get())!.status).toBe("pending");
+    expect(await ledgerMismatches(s.db)).toEqual([]);
   });
 
   it("answers 502 when Stripe fails, and cancels the checkout", async () => {
