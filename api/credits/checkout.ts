@@ -10,6 +10,7 @@ import { changeCredits, type Queryable, type Tx } from "./ledger.ts";
 import { ALREADY_USED, claimUse, codeProblem, countUse, findCode, heldUses, insertHoldingCheckout, isSecondUse, usedByAccount, USED_UP } from "./discounts.ts";
 import { completeReferralOfBuyer } from "./referrals.ts";
 import { CHECKOUT_EXPIRY_MS, CURRENCY, type PaymentProvider } from "./payments.ts";
+import { currentLog } from "../log.ts";
 
 export type Checkout = typeof checkouts.$inferSelect;
 
@@ -113,7 +114,7 @@ export async function startCheckout(
     return { url: session.url, checkoutId, adminFreeCredits: false, creditQuantity: quantity };
   } catch (err) {
     await db.update(checkouts).set({ status: "cancelled" }).where(eq(checkouts.id, checkoutId));
-    console.error("Checkout session failed:", err);
+    currentLog().error("checkout session failed", { checkoutId, error: err });
     throw new HttpError(502, "Failed to create a checkout session. Please try again.");
   }
 }
@@ -175,7 +176,7 @@ export async function fulfilCheckout(
     if (session) {
       const mismatch = sessionMismatch(await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).get(), session);
       if (mismatch) {
-        console.warn(`Stripe event ${event?.id ?? "?"} ignored for checkout ${checkoutId}: ${mismatch}`);
+        currentLog().warn("Stripe event ignored", { eventId: event?.id ?? null, checkoutId, mismatch });
         return await outcome("mismatch");
       }
     }

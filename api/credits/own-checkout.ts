@@ -7,6 +7,7 @@ import type { Env } from "../env.ts";
 import { HttpError } from "../http.ts";
 import { cancelCheckout, type Checkout, findCheckout } from "./checkout.ts";
 import { stripeClient } from "./payments.ts";
+import { currentLog } from "../log.ts";
 
 /** GET /api/checkout/:id: what the success page shows. `credits` is the owner's balance now. */
 export interface CheckoutState {
@@ -50,7 +51,7 @@ export async function cancelOwnCheckout(db: Database, env: Env, checkout: Checko
         throw new HttpError(409, "This checkout has already been paid, so it cannot be cancelled. Your credits are added as soon as the payment is confirmed.");
       }
       if (session?.status !== "expired") {
-        console.error("Stripe session expiry failed:", err);
+        currentLog().error("Stripe session expiry failed", { checkoutId: checkout.id, error: err });
         throw new HttpError(502, "We could not cancel the payment page. Please try again.");
       }
     }

@@ -8,6 +8,7 @@ import { checkouts, processedEvents } from "../db/schema.ts";
 import { HttpError } from "../http.ts";
 import type { Tx } from "./ledger.ts";
 import { cancelCheckout, findCheckout, fulfilCheckout, type PaidSession, recordEvent, sessionMismatch } from "./checkout.ts";
+import { currentLog } from "../log.ts";
 
 /** The events the webhook acts on; register these in Stripe. */
 export const STRIPE_EVENTS = [
@@ -79,7 +80,7 @@ async function changeState(
     if (!(await recordEvent(tx, event, checkoutId))) return { received: true, applied: false, outcome: "duplicate" } as const;
     const mismatch = sessionMismatch(await findCheckout(tx, checkoutId), session);
     const outcome = mismatch ? "mismatch" : (await change(tx)) ? done : "not-pending";
-    if (mismatch) console.warn(`Stripe event ${event.id} (${event.type}) ignored for checkout ${checkoutId}: ${mismatch}`);
+    if (mismatch) currentLog().warn("Stripe event ignored", { eventId: event.id, eventType: event.type, checkoutId, mismatch });
     await tx.update(processedEvents).set({ outcome }).where(eq(processedEvents.id, event.id));
     return { received: true, applied: false, outcome };
   });

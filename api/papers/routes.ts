@@ -14,6 +14,7 @@ import { availableYears } from "./generate.ts";
 import { clearHistory, deletePaper, findCataloguePaper, generateForUser, type GenerationResult, listPapers, ownPaper, pdfOf, viewerPaper } from "./service.ts";
 import { papers } from "../db/schema.ts";
 import { eq } from "drizzle-orm";
+import { currentLog } from "../log.ts";
 
 const noStore = { "Cache-Control": "private, no-store" };
 const idParam = (raw: string) => {
@@ -55,7 +56,7 @@ export const paperRoutes = new Hono<AppEnv>()
         } catch (err) {
           const status = err instanceof HttpError ? err.status : 500;
           const message = err instanceof HttpError ? err.message : "The paper could not be generated. Your credit has not been used; please try again.";
-          if (!(err instanceof HttpError)) console.error(err);
+          if (!(err instanceof HttpError)) currentLog().error("paper generation failed", { error: err });
           await stream.writeSSE({ event: "error", data: JSON.stringify({ status, message, ...(err instanceof HttpError ? err.details : {}) }) });
         }
       });

@@ -13,6 +13,7 @@ import { type GeneratedPaperSummary, type GenerationRequest, type ModelShare, ty
 import { readBlueprint } from "./bank.ts";
 import { BankTooSmall, buildPaper, type GenerationStep } from "./generate.ts";
 import { renderPaperPdf } from "./pdf.ts";
+import { currentLog } from "../log.ts";
 
 type GeneratedRow = typeof generatedPapers.$inferSelect;
 
@@ -91,7 +92,7 @@ export async function generateForUser(
     await refundOperation(db, user.id, charge, `Refund: ${label} could not be generated`);
     if (err instanceof BankTooSmall) throw new HttpError(503, `${err.message} Your credit has not been used.`);
     if (err instanceof HttpError) throw err;
-    console.error(err);
+    currentLog().error("paper generation failed", { error: err });
     throw new HttpError(500, "The paper could not be generated. Your credit has not been used; please try again.");
   }
 }
