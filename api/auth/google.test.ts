@@ -348,6 +348,30 @@ describe("Google sign-in (OpenID Connect, code + PKCE)", () => {
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
+  it.each(["/%09/evil.example", "/%0a/evil.example", "/\\evil.example", "//evil.example", "https://evil.example", "/\t/evil.example"])(
+    "never sends a Google sign-in to %j, whether it comes in the link or in a forged cookie",
+    async (hostile) => {
+      const { app } = await googleApp();
+      claims = googleClaims(`google-next-${hostile.length}-${hostile.charCodeAt(1)}`, `next${hostile.length}${hostile.charCodeAt(1)}@example.com`);
+      const viaLink = await runFlow(app, { next: hostile });
+      expect(viaLink.oauthCookies.get("google_oauth_next")).toBe("/");
+      expect(viaLink.callback.headers.get("location")).toBe("/");
+      const viaCookie = await runFlow(app, { next: "/history", tamperCookies: (c) => c.set("google_oauth_next", hostile) });
+      expect(viaCookie.callback.headers.get("location")).toBe("/");
+      // With Google not configured, the way back to /auth carries only a safe next.
+      const { app: plain } = await createTestApp();
+      const back = await plain.request(`/api/auth/google?next=${encodeURIComponent(hostile)}`);
+      expect(back.headers.get("location")).toBe("/auth?error=google_not_configured&next=%2F");
+    },
+  );
+
+  it("keeps a same-site next with its query string through Google", async () => {
+    const { app } = await googleApp();
+    claims = googleClaims("google-next-query", "nextquery@example.com");
+    const { callback } = await runFlow(app, { next: "/exam-generator?mode=past&subject=Maths" });
+    expect(callback.headers.get("location")).toBe("/exam-generator?mode=past&subject=Maths");
+  });
+
   it("sends the visitor back to /auth with a message when Google sign-in is not configured", async () => {
     const { app } = await createTestApp();
     const res = await app.request("/api/auth/google?next=%2Fhistory");

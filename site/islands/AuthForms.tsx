@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Field, fieldErrors } from "../components/ui/Field.tsx";
 import { loginSchema, registerFormSchema, toRegisterPayload, type PublicUser } from "../../shared/schemas.ts";
+import { safeNextPath } from "../../shared/routes.ts";
 import { postJson, readError } from "../lib/api.ts";
 import { flashToast, toast } from "../stores/toasts.ts";
 import { $user } from "../stores/user.ts";
@@ -55,7 +56,8 @@ export default function AuthForms({ next, error, initialTab = "login", referralC
           ? { title: "Login successful", description: `Welcome back, ${user.fullName || user.username}` }
           : { title: "Registration successful", description: "Your account has been created successfully!" },
       );
-      window.location.assign(next);
+      // Checked again here, by the same rule as the server, against the origin actually in the address bar.
+      window.location.assign(safeNextPath(next, window.location.origin));
     } catch {
       const message = "We could not reach ExamPrep. Check your connection and try again.";
       setFormError(message);
