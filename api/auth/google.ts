@@ -190,7 +190,8 @@ export const googleRoutes = new Hono<AppEnv>()
         // gone since, the new account is still signed in, just without the referral.
         await applyReferral(db, user.id, referralCode).catch((err) => console.warn("Google sign-up: referral not applied:", err));
       }
-      const { token, session } = await createSession(db, user.id);
+      // Recorded as a Google sign-in: for a few minutes it stands in for the password an account may lack.
+      const { token, session } = await createSession(db, user.id, { viaGoogle: true });
       setSessionCookie(c, token, session.expiresAt, env.NODE_ENV === "production");
       return c.redirect(next, 302);
     } catch (err) {
