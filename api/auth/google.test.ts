@@ -6,6 +6,7 @@ import { type MutableToken, OAuth2Server } from "oauth2-mock-server";
 import { createTestApp } from "../test-utils.ts";
 import { referrals, sessions, users } from "../db/schema.ts";
 import type { App } from "../app.ts";
+import { hashSessionToken } from "./session.ts";
 
 const CLIENT_ID = "test-client";
 const APP_ORIGIN = "http://localhost:8000";
@@ -364,6 +365,40 @@ describe("Google sign-in (OpenID Connect, code + PKCE)", () => {
       expect(back.headers.get("location")).toBe("/auth?error=google_not_configured&next=%2F");
     },
   );
+
+  it("records the Google sign-in on the session, so an account without a password can set one right after it", async () => {
+    const { app, db } = await googleApp();
+    claims = googleClaims("google-fresh", "fresh@example.com");
+    const { sessionToken } = await runFlow(app);
+    const session = (await db.select().from(sessions).where(eq(sessions.id, hashSessionToken(sessionToken!))).get())!;
+    expect(Math.abs(session.googleSignedInAt!.getTime() - Date.now())).toBeLessThan(60_000);
+    const res = await app.request("/api/user/password", {
+      method: "POST",
+      headers: { origin: APP_ORIGIN, "content-type": "application/json", cookie: `session=${sessionToken}` },
+      body: JSON.stringify({ currentPassword: "", newPassword: "fresh-own-pass", confirmPassword: "fresh-own-pass" }),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it("never links an account to an address it asked to move to but has not confirmed", async () => {
+    const { app, db } = await googleApp();
+    claims = googleClaims("google-mover", "mover@example.com");
+    const mover = await runFlow(app);
+    const asked = await app.request("/api/user/profile", {
+      method: "PATCH",
+      headers: { origin: APP_ORIGIN, "content-type": "application/json", cookie: `session=${mover.sessionToken}` },
+      body: JSON.stringify({ fullName: "Mover", email: "target@example.com" }),
+    });
+    expect(asked.status).toBe(200);
+    // The address's real owner signs in with Google: a new account of their own, not the mover's.
+    claims = googleClaims("google-target", "target@example.com");
+    const owner = await runFlow(app);
+    expect((await currentUser(app, owner.sessionToken!)).body.email).toBe("target@example.com");
+    const moverRow = (await db.select().from(users).where(eq(users.googleId, "google-mover")).get())!;
+    expect(moverRow.email).toBe("mover@example.com");
+    expect((await db.select().from(users).where(eq(users.email, "target@example.com")).get())!.googleId).toBe("google-target");
+    expect(await db.select().from(sessions).where(eq(sessions.userId, moverRow.id)).all()).toHaveLength(1);
+  });
 
   it("keeps a same-site next with its query string through Google", async () => {
     const { app } = await googleApp();
