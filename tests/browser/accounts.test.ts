@@ -249,7 +249,7 @@ describe("accounts in the browser", () => {
     const mail = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "finn.new@example.com")).orderBy(desc(mailOutbox.id)).get();
     const link = /\/api\/user\/email\/confirm\?token=[a-z0-9]+/.exec(mail!.text)![0];
     await page.goto(baseURL() + link);
-    await page.waitForURL(baseURL() + "/settings?email=confirmed");
+    expect(page.url()).toBe(baseURL() + "/settings?email=confirmed");
     await hydrated(page, "AccountSettings");
     expect(await page.getByRole("status").first().innerText()).toContain("Your new e-mail address is confirmed");
     expect(await page.getByLabel("E-mail").inputValue()).toBe("finn.new@example.com");
