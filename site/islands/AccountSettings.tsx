@@ -168,7 +168,7 @@ function AccountTab({ user, hasPassword: initialHasPassword, pendingEmail: initi
         />
         {pendingEmail && (
           <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="pending-email">
-            Waiting for confirmation: <strong className="break-all">{pendingEmail}</strong>. Open the link we sent there within 24 hours.
+            Waiting for confirmation: <strong className="break-words">{pendingEmail}</strong>. Open the link we sent there within 24 hours.
           </p>
         )}
         {hasPassword && emailChanging && (
