@@ -236,13 +236,15 @@ describe("sign-in and sign-out", () => {
     expect(await db.select().from(sessions).where(eq(sessions.id, id)).all()).toEqual([]);
   });
 
-  it("signs out everywhere: every session of the account ends, this one included, and no one else's", async () => {
+  it("signs out everywhere: every session of the account ends, this one included, and no one else's; a pending e-mail change is dropped", async () => {
     const deps = await createTestApp();
     const { app, db } = deps;
     const phone = await signedInAs(deps, { username: "amira", email: "amira@example.com" });
     const laptop = `session=${"b".repeat(32)}`;
     await db.insert(sessions).values({ id: hashSessionToken("b".repeat(32)), userId: phone.userId, expiresAt: new Date(Date.now() + 86_400_000) });
     const ben = await signedInAs(deps, { username: "ben", email: "ben@example.com" });
+    // An e-mail change someone with the account asked for: its link must not work afterwards.
+    await db.insert(emailChanges).values({ userId: phone.userId, newEmail: "thief@example.com", tokenHash: hashSessionToken("pending-token"), expiresAt: new Date(Date.now() + 3600_000) });
 
     expect((await call(app, "/api/user/sign-out-everywhere")).status).toBe(401);
     expect((await call(app, "/api/user/sign-out-everywhere", { cookie: phone.cookie, origin: "https://evil.example" })).status).toBe(403);
@@ -252,6 +254,8 @@ describe("sign-in and sign-out", () => {
     expect(res.headers.getSetCookie().find((h) => h.startsWith("session="))).toMatch(/Max-Age=0/);
     for (const cookie of [phone.cookie, laptop]) expect((await call(app, "/api/user", { method: "GET", cookie })).status).toBe(401);
     expect((await call(app, "/api/user", { method: "GET", cookie: ben.cookie })).status).toBe(200);
+    expect((await call(app, "/api/user/email/confirm?token=pending-token", { method: "GET" })).headers.get("location")).toBe("/settings?email=invalid");
+    expect((await db.select().from(users).where(eq(users.id, phone.userId)).get())!.email).toBe("amira@example.com");
   });
 
   it("rehashes a password hashed with older scrypt parameters at the next successful sign-in", async () => {

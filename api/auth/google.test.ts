@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { type MutableToken, OAuth2Server } from "oauth2-mock-server";
 import { createTestApp } from "../test-utils.ts";
-import { referrals, sessions, users } from "../db/schema.ts";
+import { mailOutbox, referrals, sessions, users } from "../db/schema.ts";
 import type { App } from "../app.ts";
 import { hashSessionToken } from "./session.ts";
 
@@ -207,6 +207,15 @@ describe("Google sign-in (OpenID Connect, code + PKCE)", () => {
     expect(register.status).toBe(201);
     const squatterSession = setCookies(register).get("session")!;
     expect((await currentUser(deps.app, squatterSession)).status).toBe(200);
+    // The squatter also asks to move the account to an address of theirs, and keeps the link.
+    const moved = await deps.app.request("/api/user/profile", {
+      method: "PATCH",
+      headers: { origin: APP_ORIGIN, "content-type": "application/json", cookie: `session=${squatterSession}` },
+      body: JSON.stringify({ fullName: "Not Amira", email: "squatter@example.com", currentPassword: "squatter-pass" }),
+    });
+    expect(moved.status).toBe(200);
+    const mail = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, "squatter@example.com")).get();
+    const link = /\/api\/user\/email\/confirm\?token=[a-z0-9]+/.exec(mail!.text)![0];
 
     claims = googleClaims("google-amira", "amira@example.com");
     const { sessionToken } = await runFlow(deps.app);
@@ -220,6 +229,9 @@ describe("Google sign-in (OpenID Connect, code + PKCE)", () => {
     const json = { origin: APP_ORIGIN, "content-type": "application/json" };
     const oldPassword = await deps.app.request("/api/login", { method: "POST", headers: json, body: JSON.stringify({ username: "amira@example.com", password: "squatter-pass" }) });
     expect(oldPassword.status).toBe(401);
+    // Nor does the squatter's link move Amira's account away from her.
+    expect((await deps.app.request(link)).headers.get("location")).toBe("/settings?email=invalid");
+    expect((await deps.db.select().from(users).where(eq(users.id, row.id)).get())!.email).toBe("amira@example.com");
 
     // Amira can give the account a password of her own in Settings, with no current one to give.
     const setPassword = await deps.app.request("/api/user/password", {

@@ -10,6 +10,7 @@ import {
   findSignInAccount,
   INVALID_CREDENTIALS,
   passwordMatches,
+  prepareSignIn,
   readNotifications,
   registerUser,
   rehashIfNeeded,
@@ -63,6 +64,7 @@ function spend(c: Context, limit: RateLimiter, key: string) {
 
 /** Register, sign in, sign out and the signed-in user's own account. Limiters live per app. */
 export function authRoutes() {
+  prepareSignIn();
   const loginPerIp = limiter(AUTH_LIMITS.loginPerIp);
   const loginFailures = limiter(AUTH_LIMITS.loginFailuresPerAccountAndIp);
   const registerPerIp = limiter(AUTH_LIMITS.registerPerIp);

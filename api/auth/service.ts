@@ -38,8 +38,12 @@ function refuseCommonPassword(password: string, field: string): void {
 }
 
 // Verified against when no account matches, so an unknown user costs the same time as a wrong password.
-// Made on first use: at today's cost a hash takes a noticeable fraction of a second.
+// Made once per process when the auth routes are made (not at import: a hash at today's cost takes a
+// noticeable fraction of a second, and the pages import this module too).
 let dummyHash: Promise<string> | undefined;
+export function prepareSignIn(): void {
+  dummyHash ??= hashPassword("not-a-real-password-" + crypto.randomUUID());
+}
 
 async function emailTaken(db: Database, email: string, exceptUserId?: number): Promise<boolean> {
   const row = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
@@ -81,8 +85,8 @@ export async function findSignInAccount(db: Database, identifier: string): Promi
 
 /** Whether the password is the account's; the same work when there is no account or no password. */
 export async function passwordMatches(user: SessionUser | undefined, password: string): Promise<boolean> {
-  dummyHash ??= hashPassword("not-a-real-password-" + crypto.randomUUID());
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  prepareSignIn();
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash!), password);
   return Boolean(user?.passwordHash) && ok;
 }
 

@@ -7,7 +7,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import type { Database } from "../db/client.ts";
-import { sessions, users } from "../db/schema.ts";
+import { emailChanges, sessions, users } from "../db/schema.ts";
 import type { PublicUser } from "../../shared/schemas.ts";
 import { normaliseEmail } from "./users.ts";
 
@@ -101,9 +101,14 @@ export async function invalidateSession(db: Database, sessionId: string): Promis
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user (Sign out everywhere; when someone else proves they own the account's e-mail). */
+/**
+ * Ends every session of a user, and drops any e-mail change waiting for confirmation: for Sign out
+ * everywhere, and when someone else proves they own the account's e-mail. Whoever had the account
+ * before may have asked for that change, and its link, mailed to them, must not work afterwards.
+ */
 export async function invalidateUserSessions(db: Pick<Database, "delete">, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(emailChanges).where(eq(emailChanges.userId, userId));
 }
 
 /** Ends every session of a user but the one given (after a password change). */

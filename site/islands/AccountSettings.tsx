@@ -246,7 +246,7 @@ function SignOutEverywhere() {
     <section className="card space-y-3 p-6 lg:col-span-2" aria-labelledby="sessions-title">
       <h2 id="sessions-title" className="text-lg font-bold">Devices</h2>
       <p className="text-sm text-slate-600">
-        Lost a phone, or signed in on a shared computer? Sign out everywhere ends every session of your account, this one included; you then sign in again here.
+        Lost a phone, or signed in on a shared computer? Sign out everywhere ends every session of your account, this one included, and cancels an e-mail change still waiting for confirmation; you then sign in again here.
       </p>
       <button type="button" className="btn-outline" onClick={() => setOpen(true)}>
         Sign out everywhere
