@@ -28,6 +28,7 @@ import {
   referralCompleteSchema,
   registerSchema,
 } from "../shared/schemas.ts";
+import { emailConfirmQuery } from "./auth/routes.ts";
 import { progressSchema, recommendationRequestSchema, subjectSchema } from "../shared/study.ts";
 import { generationRequestSchema } from "../shared/generation.ts";
 import { availableYearsQuery, pageQuery } from "./papers/routes.ts";
@@ -96,7 +97,16 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "POST", path: "/api/register", access: "public", summary: "Registers and signs in", body: registerSchema, example: { fullName: "Ada Lovelace", email: "ada@example.com", username: "ada", password: "analytical engine" }, response: publicUserSchema },
   { method: "POST", path: "/api/login", access: "public", summary: "Signs in by username or e-mail", body: loginSchema, example: { username: "ada", password: "analytical engine" }, response: publicUserSchema },
   { method: "POST", path: "/api/logout", access: "public", summary: "Signs out (ends this session, if any)" },
-  { method: "PATCH", path: "/api/user/profile", access: "signed-in", summary: "Changes one's name and e-mail", body: profileSchema, example: { fullName: "Ada King", email: "ada.king@example.com" }, response: publicUserSchema },
+  {
+    method: "PATCH",
+    path: "/api/user/profile",
+    access: "signed-in",
+    summary: "Changes one's name; a new e-mail (with the current password) waits for its mailed confirmation link",
+    body: profileSchema,
+    example: { fullName: "Ada King", email: "ada.king@example.com", currentPassword: "analytical engine" },
+  },
+  { method: "GET", path: "/api/user/email/confirm", access: "public", summary: "The mailed link that confirms an e-mail change (the one-time token is its proof); redirects to /settings", query: emailConfirmQuery },
+  { method: "POST", path: "/api/user/sign-out-everywhere", access: "signed-in", summary: "Ends every session of one's account, this one included" },
   { method: "POST", path: "/api/user/password", access: "signed-in", summary: "Changes one's password", body: passwordChangeSchema, example: { currentPassword: "analytical engine", newPassword: "difference engine", confirmPassword: "difference engine" } },
   { method: "GET", path: "/api/user/notifications", access: "signed-in", summary: "One's e-mail preferences" },
   { method: "PUT", path: "/api/user/notifications", access: "signed-in", summary: "Saves one's e-mail preferences", body: notificationPrefsSchema, example: { paperReady: true, studyReminders: false, productUpdates: false } },

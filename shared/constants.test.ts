@@ -109,12 +109,46 @@ describe("route table (§2)", () => {
     expect(normalisePath("/")).toBe("/");
   });
 
-  it("only returns to same-site paths after sign-in", () => {
-    expect(safeNextPath("/history")).toBe("/history");
-    expect(safeNextPath("/exam-generator?mode=past")).toBe("/exam-generator?mode=past");
-    expect(safeNextPath("https://evil.example")).toBe("/");
-    expect(safeNextPath("//evil.example")).toBe("/");
-    expect(safeNextPath("/\\evil.example")).toBe("/");
-    expect(safeNextPath(null)).toBe("/");
+  const ORIGIN = "https://examprep.example";
+  // Each hostile form raw, percent-encoded and (where it differs) percent-decoded: all go to "/".
+  const hostile = [
+    "/%09/evil.example",
+    "/\t/evil.example",
+    "/%0a/evil.example",
+    "/%0A/evil.example",
+    "/\n/evil.example",
+    "/%0d/evil.example",
+    "/%00/evil.example",
+    "/%2509/evil.example",
+    "/\\evil.example",
+    "/%5cevil.example",
+    "/%5Cevil.example",
+    "\\evil.example",
+    "//evil.example",
+    "/%2fevil.example",
+    "%2F%2Fevil.example",
+    "https://evil.example",
+    "https%3A%2F%2Fevil.example",
+    "https:evil.example",
+    "javascript:alert(1)",
+    " /history",
+    "history",
+    "",
+    null,
+    undefined,
+    "/%E0%A4%A",
+  ];
+  it.each(hostile)("refuses %j as a place to return to after sign-in", (next) => {
+    expect(safeNextPath(next, ORIGIN)).toBe("/");
+  });
+
+  it.each([
+    ["/history", "/history"],
+    ["/exam-generator?mode=past", "/exam-generator?mode=past"],
+    ["/exam-generator?mode=predicted&subject=Maths#top", "/exam-generator?mode=predicted&subject=Maths#top"],
+    ["/papers/12", "/papers/12"],
+    ["/a/../history", "/history"],
+  ])("keeps the same-site path %j", (next, kept) => {
+    expect(safeNextPath(next, ORIGIN)).toBe(kept);
   });
 });

@@ -18,8 +18,40 @@ export function accessFor(pathname: string): Access | null {
   return ROUTE_ACCESS.find((r) => matches(r.pattern, path))?.access ?? null;
 }
 
-/** Where a sign-in should send the user back to: only same-site paths, never another origin. */
-export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
-  return next;
+// Control characters (browsers drop tabs and newlines inside URLs, so "/\t/evil" becomes "//evil") and
+// backslashes (browsers read "\\" as "/") are refused outright, in the raw value and in every
+// percent-decoded form of it, rather than guessed at.
+const UNSAFE_IN_NEXT = /[\u0000-\u001f\u007f\\]/;
+
+/**
+ * Where a sign-in should send the user back to: a path on `origin` (APP_ORIGIN on the server,
+ * location.origin in the browser), or "/" for anything else. The value is resolved against the origin
+ * and kept only if it stays there; control characters, backslashes and scheme-relative forms
+ * ("//host") are refused whether written raw or percent-encoded. The same function serves the server
+ * (the /auth page, Google sign-in) and the sign-in form before it navigates.
+ */
+export function safeNextPath(next: string | null | undefined, origin: string): string {
+  if (!next || next.length > 2000) return "/";
+  let decoded = next;
+  // Decoded until it stops changing (a few rounds at most), so "%2509" cannot hide a "%09".
+  for (let round = 0; round < 4; round++) {
+    if (UNSAFE_IN_NEXT.test(decoded) || !decoded.startsWith("/") || decoded.startsWith("//")) return "/";
+    let again: string;
+    try {
+      again = decodeURIComponent(decoded);
+    } catch {
+      return "/";
+    }
+    if (again === decoded) break;
+    decoded = again;
+  }
+  let base: URL;
+  try {
+    base = new URL(origin);
+  } catch {
+    return "/";
+  }
+  const url = new URL(next, base);
+  if (url.origin !== base.origin) return "/";
+  return url.pathname + url.search + url.hash;
 }

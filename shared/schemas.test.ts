@@ -14,7 +14,18 @@ describe("login and registration (§5)", () => {
       username: "Username must be at least 3 characters",
       password: "Password must be at least 6 characters",
     });
+    // A password chosen under the spec's older 6-character rule still signs in.
     expect(loginSchema.safeParse({ username: "amira@example.com", password: "123456" }).success).toBe(true);
+  });
+
+  it("asks 8 to 128 characters of a new password (issue 11 raises the spec's 6 to 50)", () => {
+    const form = { fullName: "Amira Khan", email: "amira@example.com", acceptTerms: true };
+    expect(messages(registerFormSchema.safeParse({ ...form, password: "seven77", confirmPassword: "seven77" }))).toEqual({
+      password: "Password must be at least 8 characters",
+      confirmPassword: "Password must be at least 8 characters",
+    });
+    expect(registerFormSchema.safeParse({ ...form, password: "p".repeat(128), confirmPassword: "p".repeat(128) }).success).toBe(true);
+    expect(messages(registerSchema.safeParse({ ...form, password: "p".repeat(129) }))).toEqual({ password: "Password must not exceed 128 characters" });
   });
 
   it("gives the spec's registration messages", () => {
@@ -22,7 +33,7 @@ describe("login and registration (§5)", () => {
       fullName: "A",
       email: "not-an-email",
       username: "ab",
-      password: "x".repeat(51),
+      password: "x".repeat(129),
       confirmPassword: "12345",
       acceptTerms: false,
     });
@@ -30,8 +41,8 @@ describe("login and registration (§5)", () => {
       fullName: "Full name must be at least 2 characters",
       email: "Please enter a valid email address",
       username: "Username must be at least 3 characters",
-      password: "Password must not exceed 50 characters",
-      confirmPassword: "Password must be at least 6 characters",
+      password: "Password must not exceed 128 characters",
+      confirmPassword: "Password must be at least 8 characters",
       acceptTerms: "You must accept the Terms of Service and Privacy Policy",
     });
   });
@@ -40,24 +51,24 @@ describe("login and registration (§5)", () => {
     const result = registerFormSchema.safeParse({
       fullName: "Amira Khan",
       email: "amira@example.com",
-      password: "secret1",
-      confirmPassword: "secret2",
+      password: "revise-2026",
+      confirmPassword: "revise-2027",
       acceptTerms: true,
     });
     expect(messages(result)).toEqual({ confirmPassword: "Passwords do not match" });
   });
 
   it("drops confirmPassword and acceptTerms, sends a blank username as absent and a non-blank one trimmed", () => {
-    const base = { fullName: " Amira Khan ", email: " Amira@Example.com ", password: "secret1", confirmPassword: "secret1", acceptTerms: true };
-    expect(toRegisterPayload({ ...base, username: "   " })).toEqual({ fullName: "Amira Khan", email: "amira@example.com", password: "secret1" });
+    const base = { fullName: " Amira Khan ", email: " Amira@Example.com ", password: "revise-2026", confirmPassword: "revise-2026", acceptTerms: true };
+    expect(toRegisterPayload({ ...base, username: "   " })).toEqual({ fullName: "Amira Khan", email: "amira@example.com", password: "revise-2026" });
     const withName = toRegisterPayload({ ...base, username: "  amira  " });
-    expect(withName).toEqual({ fullName: "Amira Khan", email: "amira@example.com", username: "amira", password: "secret1" });
+    expect(withName).toEqual({ fullName: "Amira Khan", email: "amira@example.com", username: "amira", password: "revise-2026" });
     expect(registerSchema.parse(withName)).toEqual(withName);
   });
 });
 
 describe("account field limits", () => {
-  const form = { fullName: "Amira Khan", email: "amira@example.com", password: "secret1", confirmPassword: "secret1", acceptTerms: true };
+  const form = { fullName: "Amira Khan", email: "amira@example.com", password: "revise-2026", confirmPassword: "revise-2026", acceptTerms: true };
   const tooLongEmail = `${"a".repeat(243)}@example.com`; // 255 characters
 
   it("caps the username at 30, the full name at 100 and the e-mail at 254 characters, in the form and the API alike", () => {
@@ -73,14 +84,14 @@ describe("account field limits", () => {
       fullName: "Full name must not exceed 100 characters",
       email: "Email must not exceed 254 characters",
     });
-    expect(messages(loginSchema.safeParse({ username: tooLongEmail, password: "secret1" }))).toEqual({
+    expect(messages(loginSchema.safeParse({ username: tooLongEmail, password: "revise-2026" }))).toEqual({
       username: "Username or e-mail must not exceed 254 characters",
     });
     // The limits themselves are allowed.
     const atLimit = { username: "u".repeat(30), fullName: "F".repeat(100), email: `${"a".repeat(242)}@example.com` };
     expect(registerFormSchema.safeParse({ ...form, ...atLimit }).success).toBe(true);
     expect(registerSchema.safeParse({ ...form, ...atLimit }).success).toBe(true);
-    expect(loginSchema.safeParse({ username: atLimit.email, password: "secret1" }).success).toBe(true);
+    expect(loginSchema.safeParse({ username: atLimit.email, password: "revise-2026" }).success).toBe(true);
   });
 
   it("refuses '@' in a username, which sign-in would read as an e-mail", () => {

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { type MutableToken, OAuth2Server } from "oauth2-mock-server";
 import { createTestApp } from "../test-utils.ts";
-import { referrals, sessions, users } from "../db/schema.ts";
+import { mailOutbox, referrals, sessions, users } from "../db/schema.ts";
 import type { App } from "../app.ts";
+import { hashSessionToken } from "./session.ts";
 
 const CLIENT_ID = "test-client";
 const APP_ORIGIN = "http://localhost:8000";
@@ -206,6 +207,15 @@ describe("Google sign-in (OpenID Connect, code + PKCE)", () => {
     expect(register.status).toBe(201);
     const squatterSession = setCookies(register).get("session")!;
     expect((await currentUser(deps.app, squatterSession)).status).toBe(200);
+    // The squatter also asks to move the account to an address of theirs, and keeps the link.
+    const moved = await deps.app.request("/api/user/profile", {
+      method: "PATCH",
+      headers: { origin: APP_ORIGIN, "content-type": "application/json", cookie: `session=${squatterSession}` },
+      body: JSON.stringify({ fullName: "Not Amira", email: "squatter@example.com", currentPassword: "squatter-pass" }),
+    });
+    expect(moved.status).toBe(200);
+    const mail = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, "squatter@example.com")).get();
+    const link = /\/api\/user\/email\/confirm\?token=[a-z0-9]+/.exec(mail!.text)![0];
 
     claims = googleClaims("google-amira", "amira@example.com");
     const { sessionToken } = await runFlow(deps.app);
@@ -219,6 +229,9 @@ describe("Google sign-in (OpenID Connect, code + PKCE)", () => {
     const json = { origin: APP_ORIGIN, "content-type": "application/json" };
     const oldPassword = await deps.app.request("/api/login", { method: "POST", headers: json, body: JSON.stringify({ username: "amira@example.com", password: "squatter-pass" }) });
     expect(oldPassword.status).toBe(401);
+    // Nor does the squatter's link move Amira's account away from her.
+    expect((await deps.app.request(link)).headers.get("location")).toBe("/settings?email=invalid");
+    expect((await deps.db.select().from(users).where(eq(users.id, row.id)).get())!.email).toBe("amira@example.com");
 
     // Amira can give the account a password of her own in Settings, with no current one to give.
     const setPassword = await deps.app.request("/api/user/password", {
@@ -346,6 +359,64 @@ describe("Google sign-in (OpenID Connect, code + PKCE)", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/auth?error=referral_invalid&tab=register&next=%2Fhistory");
     expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it.each(["/%09/evil.example", "/%0a/evil.example", "/\\evil.example", "//evil.example", "https://evil.example", "/\t/evil.example"])(
+    "never sends a Google sign-in to %j, whether it comes in the link or in a forged cookie",
+    async (hostile) => {
+      const { app } = await googleApp();
+      claims = googleClaims(`google-next-${hostile.length}-${hostile.charCodeAt(1)}`, `next${hostile.length}${hostile.charCodeAt(1)}@example.com`);
+      const viaLink = await runFlow(app, { next: hostile });
+      expect(viaLink.oauthCookies.get("google_oauth_next")).toBe("/");
+      expect(viaLink.callback.headers.get("location")).toBe("/");
+      const viaCookie = await runFlow(app, { next: "/history", tamperCookies: (c) => c.set("google_oauth_next", hostile) });
+      expect(viaCookie.callback.headers.get("location")).toBe("/");
+      // With Google not configured, the way back to /auth carries only a safe next.
+      const { app: plain } = await createTestApp();
+      const back = await plain.request(`/api/auth/google?next=${encodeURIComponent(hostile)}`);
+      expect(back.headers.get("location")).toBe("/auth?error=google_not_configured&next=%2F");
+    },
+  );
+
+  it("records the Google sign-in on the session, so an account without a password can set one right after it", async () => {
+    const { app, db } = await googleApp();
+    claims = googleClaims("google-fresh", "fresh@example.com");
+    const { sessionToken } = await runFlow(app);
+    const session = (await db.select().from(sessions).where(eq(sessions.id, hashSessionToken(sessionToken!))).get())!;
+    expect(Math.abs(session.googleSignedInAt!.getTime() - Date.now())).toBeLessThan(60_000);
+    const res = await app.request("/api/user/password", {
+      method: "POST",
+      headers: { origin: APP_ORIGIN, "content-type": "application/json", cookie: `session=${sessionToken}` },
+      body: JSON.stringify({ currentPassword: "", newPassword: "fresh-own-pass", confirmPassword: "fresh-own-pass" }),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it("never links an account to an address it asked to move to but has not confirmed", async () => {
+    const { app, db } = await googleApp();
+    claims = googleClaims("google-mover", "mover@example.com");
+    const mover = await runFlow(app);
+    const asked = await app.request("/api/user/profile", {
+      method: "PATCH",
+      headers: { origin: APP_ORIGIN, "content-type": "application/json", cookie: `session=${mover.sessionToken}` },
+      body: JSON.stringify({ fullName: "Mover", email: "target@example.com" }),
+    });
+    expect(asked.status).toBe(200);
+    // The address's real owner signs in with Google: a new account of their own, not the mover's.
+    claims = googleClaims("google-target", "target@example.com");
+    const owner = await runFlow(app);
+    expect((await currentUser(app, owner.sessionToken!)).body.email).toBe("target@example.com");
+    const moverRow = (await db.select().from(users).where(eq(users.googleId, "google-mover")).get())!;
+    expect(moverRow.email).toBe("mover@example.com");
+    expect((await db.select().from(users).where(eq(users.email, "target@example.com")).get())!.googleId).toBe("google-target");
+    expect(await db.select().from(sessions).where(eq(sessions.userId, moverRow.id)).all()).toHaveLength(1);
+  });
+
+  it("keeps a same-site next with its query string through Google", async () => {
+    const { app } = await googleApp();
+    claims = googleClaims("google-next-query", "nextquery@example.com");
+    const { callback } = await runFlow(app, { next: "/exam-generator?mode=past&subject=Maths" });
+    expect(callback.headers.get("location")).toBe("/exam-generator?mode=past&subject=Maths");
   });
 
   it("sends the visitor back to /auth with a message when Google sign-in is not configured", async () => {

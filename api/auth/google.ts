@@ -14,6 +14,7 @@ import { FULL_NAME_MAX } from "../../shared/constants.ts";
 import { applyReferral, findReferrer } from "../credits/referrals.ts";
 import { createSession, invalidateUserSessions, isAdminEmail, type SessionUser, setSessionCookie } from "./session.ts";
 import { normaliseEmail, uniqueUsername } from "./users.ts";
+import { currentLog } from "../log.ts";
 
 const STATE_COOKIE = "google_oauth_state";
 const VERIFIER_COOKIE = "google_code_verifier";
@@ -26,7 +27,7 @@ const SCOPES = ["openid", "profile", "email"];
 const GOOGLE_ISSUER = "https://accounts.google.com";
 
 const failed = (error: string) => `/auth?error=${error}`;
-const keepNext = (next: string | undefined) => (next ? `&next=${encodeURIComponent(safeNextPath(next))}` : "");
+const keepNext = (next: string | undefined, origin: string) => (next ? `&next=${encodeURIComponent(safeNextPath(next, origin))}` : "");
 
 /** One remote key set per JWKS URL: jose caches the keys inside it and refetches only when needed. */
 const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
@@ -139,11 +140,11 @@ export const googleRoutes = new Hono<AppEnv>()
   .get("/auth/google", async (c) => {
     const { db, env } = c.var.deps;
     const next = c.req.query("next");
-    if (!env.GOOGLE_CLIENT_ID) return c.redirect(`${failed("google_not_configured")}${keepNext(next)}`, 302);
+    if (!env.GOOGLE_CLIENT_ID) return c.redirect(`${failed("google_not_configured")}${keepNext(next, env.APP_ORIGIN)}`, 302);
     const ref = c.req.query("ref")?.trim();
     // Checked before the trip to Google, so a mistyped code is said at once, as registration says it.
     if (ref && (ref.length > 20 || !(await findReferrer(db, ref)))) {
-      return c.redirect(`${failed("referral_invalid")}&tab=register${keepNext(next)}`, 302);
+      return c.redirect(`${failed("referral_invalid")}&tab=register${keepNext(next, env.APP_ORIGIN)}`, 302);
     }
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
@@ -157,7 +158,7 @@ export const googleRoutes = new Hono<AppEnv>()
     const options = { ...cookieOptions(env), maxAge: OAUTH_COOKIE_MAX_AGE_S };
     setCookie(c, STATE_COOKIE, state, options);
     setCookie(c, VERIFIER_COOKIE, codeVerifier, options);
-    setCookie(c, NEXT_COOKIE, safeNextPath(next), options);
+    setCookie(c, NEXT_COOKIE, safeNextPath(next, env.APP_ORIGIN), options);
     // A code left from an abandoned attempt must not apply to this one.
     if (ref) setCookie(c, REF_COOKIE, ref, options);
     else deleteCookie(c, REF_COOKIE, cookieOptions(env));
@@ -170,7 +171,8 @@ export const googleRoutes = new Hono<AppEnv>()
     const state = c.req.query("state");
     const savedState = getCookie(c, STATE_COOKIE);
     const codeVerifier = getCookie(c, VERIFIER_COOKIE);
-    const next = safeNextPath(getCookie(c, NEXT_COOKIE));
+    // Checked again on the way back: the cookie is the browser's and could have been set by anyone.
+    const next = safeNextPath(getCookie(c, NEXT_COOKIE), env.APP_ORIGIN);
     const referralCode = getCookie(c, REF_COOKIE);
     clearOAuthCookies(c);
     c.header("Cache-Control", "no-store");
@@ -187,14 +189,15 @@ export const googleRoutes = new Hono<AppEnv>()
       if (created && referralCode) {
         // The same referral service as registration. The code was checked at the start; should it have
         // gone since, the new account is still signed in, just without the referral.
-        await applyReferral(db, user.id, referralCode).catch((err) => console.warn("Google sign-up: referral not applied:", err));
+        await applyReferral(db, user.id, referralCode).catch((err) => currentLog().warn("Google sign-up: referral not applied", { error: err }));
       }
-      const { token, session } = await createSession(db, user.id);
+      // Recorded as a Google sign-in: for a few minutes it stands in for the password an account may lack.
+      const { token, session } = await createSession(db, user.id, { viaGoogle: true });
       setSessionCookie(c, token, session.expiresAt, env.SECURE_COOKIES);
       return c.redirect(next, 302);
     } catch (err) {
       if (err instanceof GoogleSignInRefused) return c.redirect(failed(err.error), 302);
-      console.error("Google sign-in failed:", err);
+      currentLog().error("Google sign-in failed", { error: err });
       return c.redirect(failed("google_failed"), 302);
     }
   });

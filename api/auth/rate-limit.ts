@@ -27,17 +27,29 @@ export class RateLimiter {
   }
 }
 
-/** The limits of sign-in and registration. */
+/** The limits of sign-in, registration and account changes. */
 export const AUTH_LIMITS = {
   /** Sign-in attempts from one address, successful or not. */
   loginPerIp: { max: 20, windowMs: 15 * 60_000 },
-  /** Failed sign-ins for one account (by its username or its e-mail alike), from anywhere. */
-  loginFailuresPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  /**
+   * Failed sign-ins for one account (by its username or its e-mail alike) from one address. Counted per
+   * account and address pair, so failures from elsewhere never lock the owner out; guessing from many
+   * addresses is held back by the per-address limit and the refusal of common passwords.
+   */
+  loginFailuresPerAccountAndIp: { max: 5, windowMs: 15 * 60_000 },
   /** Registration attempts from one address. */
   registerPerIp: { max: 5, windowMs: 60 * 60_000 },
   /** Registration attempts for one e-mail address, from anywhere. */
   registerPerEmail: { max: 5, windowMs: 60 * 60_000 },
+  /** Password changes (each one a check of the current password) per account. */
+  passwordChangePerAccount: { max: 5, windowMs: 15 * 60_000 },
+  /** E-mail change requests (each one a check of the current password, and two mails) per account. */
+  emailChangePerAccount: { max: 5, windowMs: 60 * 60_000 },
 } as const;
+
+export function limiter(limit: { max: number; windowMs: number }): RateLimiter {
+  return new RateLimiter(limit.max, limit.windowMs);
+}
 
 export function tooManyMessage(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);

@@ -1,18 +1,25 @@
 // Sessions (Copenhagen Book): the cookie holds a random token; the database holds only its SHA-256.
-// 30-day life, extended when used in its second half; a new session at every sign-in.
+// 30 days idle, extended when used in its second half, and never more than 90 days from sign-in in all;
+// a new session at every sign-in.
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { and, eq, ne } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import type { Database } from "../db/client.ts";
-import { sessions, users } from "../db/schema.ts";
+import { emailChanges, sessions, users } from "../db/schema.ts";
 import type { PublicUser } from "../../shared/schemas.ts";
 import { normaliseEmail } from "./users.ts";
 
 export const SESSION_COOKIE = "session";
-export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-const SESSION_RENEW_BEFORE_MS = 15 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The idle lifetime: a session unused this long ends. */
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+/** The absolute lifetime: however much it is used, a session ends this long after its sign-in. */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY_MS;
+const SESSION_RENEW_BEFORE_MS = 15 * DAY_MS;
+/** How recent a Google sign-in must be to stand in for the password of an account without one. */
+export const FRESH_GOOGLE_SIGN_IN_MS = 10 * 60 * 1000;
 
 export function hashSessionToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
@@ -29,19 +36,33 @@ export interface SessionRecord {
   id: string;
   userId: number;
   expiresAt: Date;
+  /** When Google signed this session in, or null. */
+  googleSignedInAt: Date | null;
 }
 
-/** Creates a session for a user; returns the token for the cookie (never stored). */
-export async function createSession(db: Database, userId: number): Promise<{ token: string; session: SessionRecord }> {
+/** Creates a session for a user; returns the token for the cookie (never stored). `viaGoogle` records a Google sign-in. */
+export async function createSession(db: Database, userId: number, { viaGoogle = false } = {}): Promise<{ token: string; session: SessionRecord }> {
   const token = generateSessionToken();
-  const session = { id: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) };
-  await db.insert(sessions).values(session);
+  const now = Date.now();
+  const session = {
+    id: hashSessionToken(token),
+    userId,
+    expiresAt: new Date(now + SESSION_LIFETIME_MS),
+    googleSignedInAt: viaGoogle ? new Date(now) : null,
+  };
+  await db.insert(sessions).values({ ...session, createdAt: new Date(now).toISOString() });
   return { token, session };
 }
 
+/** Whether the session was signed in by Google within the last few minutes. */
+export function hasFreshGoogleSignIn(session: SessionRecord | null, now = Date.now()): boolean {
+  return Boolean(session?.googleSignedInAt && now - session.googleSignedInAt.getTime() < FRESH_GOOGLE_SIGN_IN_MS);
+}
+
 /**
- * The session and user of a token, or null. An expired session is deleted on sight; one in the
- * second half of its life is extended to a full 30 days (`renewed` tells the caller to re-send the cookie).
+ * The session and user of a token, or null. An expired session (idle, or past its absolute lifetime)
+ * is deleted on sight; one in the second half of its idle life is extended to a full 30 days, but
+ * never past 90 days from its sign-in (`renewed` tells the caller to re-send the cookie).
  */
 export async function validateSessionToken(
   db: Database,
@@ -57,27 +78,37 @@ export async function validateSessionToken(
     .get();
   if (!row) return null;
   const now = Date.now();
-  if (row.session.expiresAt.getTime() <= now) {
+  const createdAt = Date.parse(row.session.createdAt);
+  // An unreadable creation time counts as expired rather than as unlimited.
+  const endsAt = Number.isNaN(createdAt) ? 0 : createdAt + SESSION_ABSOLUTE_LIFETIME_MS;
+  if (row.session.expiresAt.getTime() <= now || endsAt <= now) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   let renewed = false;
   let expiresAt = row.session.expiresAt;
-  if (expiresAt.getTime() - now < SESSION_RENEW_BEFORE_MS) {
-    expiresAt = new Date(now + SESSION_LIFETIME_MS);
+  const renewTo = Math.min(now + SESSION_LIFETIME_MS, endsAt);
+  if (expiresAt.getTime() - now < SESSION_RENEW_BEFORE_MS && renewTo > expiresAt.getTime()) {
+    expiresAt = new Date(renewTo);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
     renewed = true;
   }
-  return { session: { id, userId: row.session.userId, expiresAt }, user: row.user, renewed };
+  const { userId, googleSignedInAt } = row.session;
+  return { session: { id, userId, expiresAt, googleSignedInAt }, user: row.user, renewed };
 }
 
 export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user (when someone else proves they own the account's e-mail). */
+/**
+ * Ends every session of a user, and drops any e-mail change waiting for confirmation: for Sign out
+ * everywhere, and when someone else proves they own the account's e-mail. Whoever had the account
+ * before may have asked for that change, and its link, mailed to them, must not work afterwards.
+ */
 export async function invalidateUserSessions(db: Pick<Database, "delete">, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(emailChanges).where(eq(emailChanges.userId, userId));
 }
 
 /** Ends every session of a user but the one given (after a password change). */

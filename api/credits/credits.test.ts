@@ -465,7 +465,7 @@ describe("referrals", () => {
     expect((await (await send(t.app, "/api/referrals/code", undefined, amira.cookie)).json()).referralCode).toBe(referralCode);
 
     // Ben registers through Amira's link.
-    const reg = await send(t.app, "/api/register", { fullName: "Ben Ode", email: "ben@example.com", password: "secret123", referralCode: referralCode.toLowerCase() });
+    const reg = await send(t.app, "/api/register", { fullName: "Ben Ode", email: "ben@example.com", password: "ben-revision-2026", referralCode: referralCode.toLowerCase() });
     expect(reg.status).toBe(201);
     const benCookie = reg.headers.getSetCookie()[0].split(";")[0];
     const ben = (await t.db.select().from(users).where(eq(users.email, "ben@example.com")).get())!;
@@ -554,7 +554,7 @@ describe("referrals", () => {
     const applied = await send(t.app, "/api/referrals/apply", { referralCode }, ben.cookie);
     expect(applied.status).toBe(201);
     expect((await send(t.app, "/api/referrals/apply", { referralCode }, ben.cookie)).status).toBe(409);
-    const registerBad = await send(t.app, "/api/register", { fullName: "Cara", email: "cara@example.com", password: "secret123", referralCode: "NOPE1234" });
+    const registerBad = await send(t.app, "/api/register", { fullName: "Cara", email: "cara@example.com", password: "ben-revision-2026", referralCode: "NOPE1234" });
     expect(registerBad.status).toBe(400);
     expect(await t.db.select().from(users).where(eq(users.email, "cara@example.com")).get()).toBeUndefined();
 

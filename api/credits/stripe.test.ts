@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { deliverWebhook, sessionEvent as stripeSessionEvent, startStripeStandIn, type StripeStandIn } from "./stripe-stand-in.ts";
+import { createLogger } from "../log.ts";
 import { createTestApp, signedInAs, studentWithCredits } from "../test-utils.ts";
 import { checkouts, discountCodes, processedEvents, referrals, transactions, users } from "../db/schema.ts";
 import { ledgerMismatches } from "./ledger.ts";
@@ -25,8 +26,15 @@ afterEach(async () => {
   appServers = [];
 });
 
+/** Lines the app logs (a test reads the warnings of ignored events here). */
+let logLines: string[] = [];
+beforeEach(() => {
+  logLines = [];
+});
+
 async function setup() {
-  const t = await createTestApp({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripe.apiUrl, APP_ORIGIN: ORIGIN });
+  const log = createLogger("warn", (line) => logLines.push(line));
+  const t = await createTestApp({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripe.apiUrl, APP_ORIGIN: ORIGIN }, { log });
   const buyer = await signedInAs(t, { username: "amira", email: "amira@example.com" });
   const code = await t.db.insert(discountCodes).values({ code: "SAVE10", discountPercentage: 10, maxUses: 5 }).returning().get();
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, t.app.fetch);
@@ -207,9 +215,7 @@ describe("Stripe Checkout", () => {
   it("ignores, records and logs an event whose session id, amount or currency differ from the stored checkout's", async () => {
     const s = await setup();
     const { row } = await startPurchase(s);
-    const warnings: string[] = [];
-    const warn = vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void warnings.push(args.join(" ")));
-    try {
+    {
       const wrong = [
         completedEvent("evt_amount", row.id, "cs_test_1", "paid", { amount: 1 }),
         completedEvent("evt_currency", row.id, "cs_test_1", "paid", { currency: "usd" }),
@@ -221,10 +227,11 @@ describe("Stripe Checkout", () => {
         expect(res.status).toBe(200);
         expect(await res.json()).toEqual({ received: true, applied: false, outcome: "mismatch" });
       }
-    } finally {
-      warn.mockRestore();
     }
+    // One warning line each, with the request's id.
+    const warnings = logLines.filter((l) => l.includes("Stripe event ignored"));
     expect(warnings).toHaveLength(4);
+    for (const line of warnings) expect(JSON.parse(line).requestId).toMatch(/^[0-9a-f]{16}$/);
     expect(warnings[0]).toContain("evt_amount");
     expect(warnings[0]).toContain("amount 1 is not the stored 4042");
     expect(warnings[1]).toContain("currency usd is not the stored gbp");

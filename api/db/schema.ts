@@ -43,11 +43,30 @@ export const sessions = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The idle expiry, pushed forward when the session is used; never past created_at + 90 days. */
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    /** When Google signed this session in (null for a password sign-in): a recent one stands in for the password of an account without one. */
+    googleSignedInAt: integer("google_signed_in_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
+
+/**
+ * An e-mail change waiting for its confirmation link to be opened (one per account; a new request
+ * replaces it). users.email changes only then, so Google sign-in, which links by e-mail, never links
+ * an address nobody has confirmed. The link's token is stored only as its SHA-256.
+ */
+export const emailChanges = sqliteTable("email_changes", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Normalised, like users.email. */
+  newEmail: text("new_email").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  createdAt: createdAt(),
+});
 
 export const subjects = sqliteTable("subjects", {
   id: integer("id").primaryKey({ autoIncrement: true }),

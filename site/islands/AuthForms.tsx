@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Field, fieldErrors } from "../components/ui/Field.tsx";
 import { loginSchema, registerFormSchema, toRegisterPayload, type PublicUser } from "../../shared/schemas.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../shared/constants.ts";
+import { safeNextPath } from "../../shared/routes.ts";
 import { postJson, readError } from "../lib/api.ts";
 import { flashToast, toast } from "../stores/toasts.ts";
 import { $user } from "../stores/user.ts";
@@ -55,7 +57,8 @@ export default function AuthForms({ next, error, initialTab = "login", referralC
           ? { title: "Login successful", description: `Welcome back, ${user.fullName || user.username}` }
           : { title: "Registration successful", description: "Your account has been created successfully!" },
       );
-      window.location.assign(next);
+      // Checked again here, by the same rule as the server, against the origin actually in the address bar.
+      window.location.assign(safeNextPath(next, window.location.origin));
     } catch {
       const message = "We could not reach ExamPrep. Check your connection and try again.";
       setFormError(message);
@@ -145,7 +148,7 @@ export default function AuthForms({ next, error, initialTab = "login", referralC
             error={errors.username}
             disabled={pending}
           />
-          <Field id="password" label="Password" type="password" autoComplete="new-password" hint="6 to 50 characters." error={errors.password} disabled={pending} />
+          <Field id="password" label="Password" type="password" autoComplete="new-password" hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. Common passwords are refused.`} error={errors.password} disabled={pending} />
           <Field id="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword} disabled={pending} />
           <div>
             <label className="flex items-start gap-2 text-sm text-slate-700">

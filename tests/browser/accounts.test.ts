@@ -1,7 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { baseURL, hydrated, launch, newPage, seriousViolations, signIn as seedSession } from "./helpers.ts";
+import { randomBytes } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { baseURL, hydrated, launch, newPage, serverDb, seriousViolations, signIn as seedSession } from "./helpers.ts";
+import { mailOutbox, sessions, users } from "../../api/db/schema.ts";
+import { hashPassword } from "../../api/auth/password.ts";
+import { hashSessionToken, SESSION_COOKIE } from "../../api/auth/session.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
+
+/** Not on the common-password list (secret123, the old test password, is). */
+const PASSWORD = "revision-2026";
+
+/**
+ * An account with PASSWORD, written straight to the server's database: registrations through the form
+ * are limited to 5 an hour per address, and the other tests of this file use them.
+ */
+async function passwordAccount(fields: { username: string; email: string; fullName: string }) {
+  await (await serverDb()).insert(users).values({ ...fields, passwordHash: await hashPassword(PASSWORD) });
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,7 +60,7 @@ describe("accounts in the browser", () => {
     const page = await newPage(browser);
     await page.goto(baseURL() + "/auth");
     expect(await seriousViolations(page)).toEqual([]);
-    await register(page, { fullName: "Amira Khan", email: "amira.browser@example.com", username: "amira_b", password: "secret123" });
+    await register(page, { fullName: "Amira Khan", email: "amira.browser@example.com", username: "amira_b", password: PASSWORD });
     await page.waitForURL(baseURL() + "/");
     await expect.poll(() => page.locator("header").innerText()).toContain("Hello, Amira Khan");
     await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Registration successful");
@@ -55,7 +71,7 @@ describe("accounts in the browser", () => {
     expect(await page.locator("header").innerText()).not.toContain("Hello");
 
     await page.goto(baseURL() + "/auth");
-    await signIn(page, "AMIRA_B", "secret123");
+    await signIn(page, "AMIRA_B", PASSWORD);
     await page.waitForURL(baseURL() + "/");
     await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Welcome back, Amira Khan");
     await page.goto(baseURL() + "/history");
@@ -67,14 +83,14 @@ describe("accounts in the browser", () => {
   it("a signed-out visit to /history lands on /auth and returns to /history after signing in", async () => {
     const page = await newPage(browser);
     await page.goto(baseURL() + "/auth");
-    await register(page, { fullName: "Ben Ode", email: "ben.browser@example.com", password: "secret123" });
+    await register(page, { fullName: "Ben Ode", email: "ben.browser@example.com", password: PASSWORD });
     await page.waitForURL(baseURL() + "/");
     await signOut(page);
     await page.waitForURL(baseURL() + "/");
 
     await page.goto(baseURL() + "/history");
     expect(new URL(page.url()).pathname).toBe("/auth");
-    await signIn(page, "ben.browser@example.com", "secret123");
+    await signIn(page, "ben.browser@example.com", PASSWORD);
     await page.waitForURL(baseURL() + "/history");
     expect(await page.locator("header").innerText()).toContain("Hello, Ben Ode");
     await page.close();
@@ -87,8 +103,8 @@ describe("accounts in the browser", () => {
     await page.getByRole("tab", { name: "Register" }).click();
     await page.getByLabel("Full name").fill("A");
     await page.getByLabel("E-mail").fill("not-an-email");
-    await page.getByLabel("Password", { exact: true }).fill("secret123");
-    await page.getByLabel("Confirm password").fill("secret124");
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill("another-revision-2026");
     await page.getByRole("button", { name: "Create Account" }).click();
     const form = page.getByRole("tabpanel");
     await expect.poll(() => form.innerText()).toContain("Full name must be at least 2 characters");
@@ -158,7 +174,7 @@ describe("accounts in the browser", () => {
   it("settings: a student changes their name and notification preferences, and they stay changed", async () => {
     const page = await newPage(browser);
     await page.goto(baseURL() + "/auth");
-    await register(page, { fullName: "Cara Lee", email: "cara.browser@example.com", password: "secret123" });
+    await register(page, { fullName: "Cara Lee", email: "cara.browser@example.com", password: PASSWORD });
     await page.waitForURL(baseURL() + "/");
     await page.goto(baseURL() + "/settings");
     await hydrated(page, "AccountSettings");
@@ -184,5 +200,89 @@ describe("accounts in the browser", () => {
     await page.getByRole("tab", { name: "Notifications" }).click();
     expect(await page.getByRole("switch", { name: /Product updates/ }).isChecked()).toBe(true);
     await page.close();
+  });
+
+  it("refuses a common password at registration with the server's message on the field", async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL() + "/auth");
+    await register(page, { fullName: "Dev Patel", email: "dev.browser@example.com", password: "password1" });
+    const form = page.getByRole("tabpanel");
+    await expect.poll(() => form.innerText()).toContain("This password is too common. Please choose one that is harder to guess");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    await page.close();
+  });
+
+  it("never follows a hostile next after sign-in, and keeps a same-site one with its query", async () => {
+    const page = await newPage(browser);
+    await passwordAccount({ username: "eve_b", email: "eve.browser@example.com", fullName: "Eve Ray" });
+    await page.goto(baseURL() + "/auth?next=%2F%09%2Fevil.example");
+    expect(await page.getByRole("link", { name: "Sign in with Google" }).getAttribute("href")).toBe("/api/auth/google?next=%2F");
+    await signIn(page, "eve_b", PASSWORD);
+    await page.waitForURL(baseURL() + "/");
+    await signOut(page);
+    await page.goto(baseURL() + "/auth?next=%2Fexam-generator%3Fmode%3Dpast");
+    await signIn(page, "eve_b", PASSWORD);
+    await page.waitForURL(baseURL() + "/exam-generator?mode=past");
+    await page.close();
+  });
+
+  it("settings: an e-mail change needs the password and happens when the mailed link is opened", async () => {
+    const page = await newPage(browser);
+    await passwordAccount({ username: "finn_b", email: "finn.browser@example.com", fullName: "Finn Cole" });
+    await page.goto(baseURL() + "/auth?next=%2Fsettings");
+    await signIn(page, "finn_b", PASSWORD);
+    await page.waitForURL(baseURL() + "/settings");
+    await hydrated(page, "AccountSettings");
+
+    await page.getByLabel("E-mail").fill("finn.new@example.com");
+    const profile = page.getByRole("form", { name: "Profile" });
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect.poll(() => profile.innerText()).toContain("Enter your current password to change your e-mail");
+    await profile.getByLabel("Current password").fill("not-my-password");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect.poll(() => profile.innerText()).toContain("Current password is incorrect");
+    await profile.getByLabel("Current password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await expect.poll(() => page.getByTestId("pending-email").innerText()).toContain("finn.new@example.com");
+    await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("We sent a confirmation link to finn.new@example.com");
+    expect(await page.getByLabel("E-mail").inputValue()).toBe("finn.browser@example.com");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const db = await serverDb();
+    const mail = await db.select().from(mailOutbox).where(eq(mailOutbox.to, "finn.new@example.com")).orderBy(desc(mailOutbox.id)).get();
+    const link = /\/api\/user\/email\/confirm\?token=[a-z0-9]+/.exec(mail!.text)![0];
+    await page.goto(baseURL() + link);
+    expect(page.url()).toBe(baseURL() + "/settings?email=confirmed");
+    await hydrated(page, "AccountSettings");
+    expect(await page.getByRole("status").first().innerText()).toContain("Your new e-mail address is confirmed");
+    expect(await page.getByLabel("E-mail").inputValue()).toBe("finn.new@example.com");
+    expect(await page.getByTestId("pending-email").count()).toBe(0);
+    await page.close();
+  });
+
+  it("settings: 'Sign out everywhere' ends this session and the ones on other devices", async () => {
+    const phone = await browser.newContext();
+    const laptop = await browser.newContext();
+    const userId = await seedSession(phone, { username: "gus_b", email: "gus.browser@example.com", fullName: "Gus Hill" });
+    // The same account signed in on a second device.
+    const token = randomBytes(20).toString("base64url");
+    await (await serverDb()).insert(sessions).values({ id: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + 86_400_000) });
+    await laptop.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL(), httpOnly: true, sameSite: "Lax" }]);
+
+    const page = await phone.newPage();
+    await page.goto(baseURL() + "/settings");
+    await hydrated(page, "AccountSettings");
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    const dialog = page.getByTestId("sign-out-everywhere-dialog");
+    await expect.poll(() => dialog.innerText()).toContain("including this one");
+    await dialog.getByRole("button", { name: "Sign out everywhere" }).click();
+    await page.waitForURL(baseURL() + "/auth");
+    await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Signed out everywhere");
+
+    const other = await laptop.newPage();
+    await other.goto(baseURL() + "/settings");
+    expect(new URL(other.url()).pathname).toBe("/auth");
+    await phone.close();
+    await laptop.close();
   });
 });

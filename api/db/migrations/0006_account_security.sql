@@ -1,0 +1,11 @@
+CREATE TABLE `email_changes` (
+	`user_id` integer PRIMARY KEY NOT NULL,
+	`new_email` text NOT NULL,
+	`token_hash` text NOT NULL,
+	`expires_at` integer NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `email_changes_token_hash_unique` ON `email_changes` (`token_hash`);--> statement-breakpoint
+ALTER TABLE `sessions` ADD `google_signed_in_at` integer;
