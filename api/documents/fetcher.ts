@@ -132,24 +132,34 @@ function requestOnce(url: URL, target: ResolvedAddress, options: GuardOptions, s
         path: `${url.pathname}${url.search}`,
         method: "GET",
         lookup: pinned,
-        signal,
+        // A connection of its own, never a pooled one: a pooled socket, keyed by host name, could have
+        // been opened to another address, and a body cut off at the size cap must not hold the pool.
+        agent: false,
         headers: { accept: options.accept ?? "*/*", "user-agent": "ExamPrep document fetcher", "accept-encoding": "identity" },
       },
       resolve,
     );
+    // The time cap, by hand: Deno's node:http does not honour a `signal` option. (The listener is not
+    // removed on close: Deno emits a request's close early, and destroying a finished request is harmless.)
+    const abort = () => req.destroy(new Error("timed out"));
+    if (signal.aborted) abort();
+    else signal.addEventListener("abort", abort, { once: true });
     req.on("error", reject);
     req.end();
   });
 }
 
 /** Reads a body, stopping as soon as it passes maxBytes. */
-async function readCapped(res: http.IncomingMessage, url: URL, maxBytes: number): Promise<Uint8Array> {
+async function readCapped(res: http.IncomingMessage, url: URL, maxBytes: number, signal: AbortSignal): Promise<Uint8Array> {
   const tooBig = () => new FetchRefused(`${url.href} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the most the server fetches.`);
   const declared = Number(res.headers["content-length"]);
   if (Number.isFinite(declared) && declared > maxBytes) {
     res.destroy();
     throw tooBig();
   }
+  const abort = () => res.destroy(new Error("timed out"));
+  if (signal.aborted) abort();
+  else signal.addEventListener("abort", abort, { once: true });
   const chunks: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of res as AsyncIterable<Uint8Array>) {
@@ -208,7 +218,7 @@ export async function guardedFetch(address: string, options: GuardOptions = {}):
       throw new FetchRefused(`${url.href} answered ${status}${res.statusMessage ? ` ${res.statusMessage}` : ""}.`);
     }
     try {
-      const bytes = await readCapped(res, url, maxBytes);
+      const bytes = await readCapped(res, url, maxBytes, signal);
       return { url: url.href, contentType: String(res.headers["content-type"] ?? ""), bytes };
     } catch (err) {
       if (err instanceof FetchRefused) throw err;
