@@ -112,6 +112,10 @@ describe("addresses the fetcher refuses", () => {
       "::": "unspecified",
       "255.255.255.255": "broadcast",
       "64:ff9b::a00:1": "rfc6052",
+      "::127.0.0.1": "loopback", // IPv4-compatible: ipaddr.js reads it as its IPv4 address
+      "::808:808": "non-global",
+      "1000::1": "non-global",
+      "2002:7f00:1::1": "6to4",
     };
     for (const [address, range] of Object.entries(refused)) expect(refusedAddress(address), address).toBe(range);
     for (const address of ["8.8.8.8", "151.101.1.1", "2606:4700:4700::1111", "[2a00:1450:4009:81f::200e]"]) expect(refusedAddress(address), address).toBeNull();

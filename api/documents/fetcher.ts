@@ -69,7 +69,8 @@ const defaultResolve: Resolver = async (hostname) =>
  * (169.254/16 with the cloud metadata address 169.254.169.254; fe80::/10), CGNAT (100.64/10),
  * unique-local (fc00::/7, with AWS's metadata address fd00:ec2::254), multicast, unspecified,
  * broadcast, documentation and reserved ranges, and the IPv6 forms that carry an IPv4 address
- * (IPv4-mapped ::ffff:a.b.c.d is judged as that IPv4 address; NAT64, 6to4 and Teredo are refused).
+ * (IPv4-mapped ::ffff:a.b.c.d is judged as that IPv4 address; NAT64, 6to4, Teredo and IPv4-compatible
+ * ::a.b.c.d are refused): for IPv6 only global unicast (2000::/3) passes.
  */
 export function refusedAddress(raw: string): string | null {
   const text = raw.replace(/^\[|\]$/g, "");
@@ -77,8 +78,12 @@ export function refusedAddress(raw: string): string | null {
   let address = ipaddr.parse(text);
   if (address.kind() === "ipv6" && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address();
   const range = address.range();
-  return range === "unicast" ? null : range;
+  if (range !== "unicast") return range;
+  // IPv6 beyond the global unicast block 2000::/3 (IPv4-compatible ::a.b.c.d, unassigned space) is refused too.
+  if (address.kind() === "ipv6" && !address.match(GLOBAL_UNICAST_V6)) return "non-global";
+  return null;
 }
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 
 const originOf = (url: URL) => `${url.protocol}//${url.host}`;
 

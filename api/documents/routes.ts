@@ -57,7 +57,7 @@ export const documentRoutes = new Hono<AppEnv>()
     const ascii = title.replace(/[^A-Za-z0-9()]+/g, "-").replace(/^-|-$/g, "") || "document";
     return c.body(new Uint8Array(bytes), 200, {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(title)}.pdf`,
+      "Content-Disposition": `inline; filename="${ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(title).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)}.pdf`,
       "Cache-Control": "private, no-store",
     });
   })
