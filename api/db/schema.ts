@@ -1,6 +1,6 @@
 // The database schema: the single source of truth for tables (migrations are generated from it).
 import { sql } from "drizzle-orm";
-import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   text("created_at")
@@ -363,11 +363,21 @@ export const documents = sqliteTable(
   (t) => [index("documents_paper_idx").on(t.paperId, t.type), uniqueIndex("documents_paper_sha256_unique").on(t.paperId, t.sha256)],
 );
 
-/** A document's bytes, one row each, deleted with it. */
-export const documentContents = sqliteTable("document_contents", {
-  documentId: integer("document_id").primaryKey().references(() => documents.id, { onDelete: "cascade" }),
-  bytes: blob("bytes", { mode: "buffer" }).notNull(),
-});
+/**
+ * A document's bytes in pieces of at most DOCUMENT_CHUNK_BYTES (api/documents/service.ts), in order
+ * of `seq`, deleted with it. Pieces, not one blob: a libSQL server refuses a statement argument of
+ * about 5 MB or more ('string or blob too big'), and a PDF may have 20 MB; pieces also let a PDF be
+ * sent as it is read.
+ */
+export const documentContents = sqliteTable(
+  "document_contents",
+  {
+    documentId: integer("document_id").notNull().references(() => documents.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    bytes: blob("bytes", { mode: "buffer" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.seq] })],
+);
 
 /** Admin changes to content (documents now; the catalogue can write here too): who, what, when, before and after. */
 export const auditLog = sqliteTable(

@@ -11,6 +11,7 @@ import { auditLog, documentContents, documents, papers } from "../db/schema.ts";
 import { createTestDeps, signedInAs, TEST_ORIGIN } from "../test-utils.ts";
 import { DOCUMENT_MAX_BYTES, documentYears, type DocumentInfo } from "../../shared/documents.ts";
 import type { Deps } from "../context.ts";
+import { DOCUMENT_CHUNK_BYTES, documentBytes } from "./service.ts";
 
 /** A small PDF: the signature and some text that makes each one's bytes (and SHA-256) its own. */
 const pdf = (label: string) => new TextEncoder().encode(`%PDF-1.4\n% ${label}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
@@ -101,7 +102,7 @@ const upload = (query: Record<string, string | number>, bytes: BodyInit, cookie 
   call(`/api/uploaded-files?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, { method: "POST", cookie, body: bytes, contentType: "application/pdf" });
 const stored = async () => ({
   documents: (await deps.db.select({ n: count() }).from(documents).get())!.n,
-  contents: (await deps.db.select({ n: count() }).from(documentContents).get())!.n,
+  contents: (await deps.db.select({ n: count() }).from(documentContents).get())!.n, // pieces: 1 a small PDF
 });
 const list = async (id = paperId) => ((await (await call(`/api/uploaded-files?paperId=${id}`, { cookie: admin.cookie })).json()) as { files: DocumentInfo[] }).files;
 const year = documentYears()[1];
@@ -156,6 +157,21 @@ describe("uploading a PDF", () => {
     expect(open.headers.get("cache-control")).toBe("private, no-store");
     expect(open.headers.get("content-disposition")).toMatch(/^inline; filename="Question-paper-Paper-1-June-2024\.pdf"/);
     expect(new Uint8Array(await open.arrayBuffer())).toEqual(bytes);
+  });
+
+  it("stores a large PDF in 1 MB pieces and gives it back whole, streamed or read", async () => {
+    const bytes = new Uint8Array(2 * DOCUMENT_CHUNK_BYTES + 12345);
+    bytes.set(pdf("large"));
+    for (let i = 100; i < bytes.length; i += 997) bytes[i] = i % 256;
+    const res = await upload({ paperId: otherPaperId, fileType: "specification", fileName: "Large specification" }, bytes);
+    expect(res.status).toBe(201);
+    const { file } = await res.json() as { file: DocumentInfo };
+    const pieces = await deps.db.select({ seq: documentContents.seq }).from(documentContents).where(eq(documentContents.documentId, file.id)).orderBy(asc(documentContents.seq)).all();
+    expect(pieces.map((p) => p.seq)).toEqual([0, 1, 2]);
+    const open = await call(file.fileUrl, { cookie: admin.cookie });
+    expect(open.headers.get("content-length")).toBe(String(bytes.length));
+    expect(Buffer.compare(new Uint8Array(await open.arrayBuffer()), bytes)).toBe(0);
+    expect(Buffer.compare(await documentBytes(deps.db, file.id), bytes)).toBe(0);
   });
 
   it("refuses a file that is not a PDF whatever its name, an oversized one, and a duplicate, storing nothing", async () => {

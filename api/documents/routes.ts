@@ -53,10 +53,11 @@ export const documentRoutes = new Hono<AppEnv>()
     return c.json({ success: true, file }, 201);
   })
   .get("/uploaded-files/:id/pdf", async (c) => {
-    const { title, bytes } = await documentPdf(c.var.deps.db, documentId(c.req.param("id")));
+    const { title, size, stream } = await documentPdf(c.var.deps.db, documentId(c.req.param("id")));
     const ascii = title.replace(/[^A-Za-z0-9()]+/g, "-").replace(/^-|-$/g, "") || "document";
-    return c.body(new Uint8Array(bytes), 200, {
+    return c.body(stream, 200, {
       "Content-Type": "application/pdf",
+      "Content-Length": String(size),
       "Content-Disposition": `inline; filename="${ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(title).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)}.pdf`,
       "Cache-Control": "private, no-store",
     });

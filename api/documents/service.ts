@@ -16,6 +16,8 @@ import { findPapers, type FoundPaper } from "./candidates.ts";
 /** A board's page is HTML of a few hundred KB; 5 MB is plenty. */
 const PAGE_MAX_BYTES = 5 * 1024 * 1024;
 const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+/** The size of the pieces a document's bytes are stored in (see document_contents in the schema). */
+export const DOCUMENT_CHUNK_BYTES = 1024 * 1024;
 
 export interface NewDocument {
   paperId: number;
@@ -107,7 +109,10 @@ async function storeDocuments(db: Database, userId: number, items: NewDocument[]
           sha256: hash,
           createdBy: userId,
         }).returning({ id: documents.id }).get();
-        await tx.insert(documentContents).values({ documentId: row.id, bytes: Buffer.from(item.bytes.buffer, item.bytes.byteOffset, item.bytes.byteLength) });
+        for (let seq = 0, at = 0; at < item.bytes.byteLength; seq++, at += DOCUMENT_CHUNK_BYTES) {
+          const piece = item.bytes.subarray(at, at + DOCUMENT_CHUNK_BYTES);
+          await tx.insert(documentContents).values({ documentId: row.id, seq, bytes: Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength) });
+        }
         const info = (await documentInfo(tx, row.id))!;
         await recordAudit(tx, { userId, action: "document.add", entity: "document", entityId: row.id, after: info });
         stored.push(info);
@@ -144,12 +149,30 @@ export async function addDocumentFromUrl(deps: Deps, userId: number, item: Omit<
   return addDocument(deps.db, userId, { ...item, bytes });
 }
 
-/** The bytes of a document, to open it. */
+/**
+ * A document to open: its title, size and bytes as a stream that reads one piece at a time, so a
+ * 20 MB PDF is never held whole in memory.
+ */
 export async function documentPdf(db: Database, id: number) {
-  const row = await db.select({ title: documents.title, bytes: documentContents.bytes }).from(documents)
-    .innerJoin(documentContents, eq(documentContents.documentId, documents.id)).where(eq(documents.id, id)).get();
+  const row = await db.select({ title: documents.title, size: documents.size }).from(documents).where(eq(documents.id, id)).get();
   if (!row) throw new HttpError(404, "Document not found");
-  return row;
+  let seq = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const piece = await db.select({ bytes: documentContents.bytes }).from(documentContents)
+        .where(and(eq(documentContents.documentId, id), eq(documentContents.seq, seq++))).get();
+      if (piece) controller.enqueue(new Uint8Array(piece.bytes));
+      else controller.close();
+    },
+  });
+  return { ...row, stream };
+}
+
+/** A document's bytes, whole (for the code that reads a PDF: structure analysis, topics). */
+export async function documentBytes(db: Database, id: number): Promise<Uint8Array> {
+  const pieces = await db.select({ bytes: documentContents.bytes }).from(documentContents).where(eq(documentContents.documentId, id)).orderBy(asc(documentContents.seq)).all();
+  if (!pieces.length) throw new HttpError(404, "Document not found");
+  return new Uint8Array(Buffer.concat(pieces.map((p) => p.bytes)));
 }
 
 /** Deletes a document and its bytes, with its audit entry, in one transaction. */

@@ -12,8 +12,10 @@ CREATE TABLE `audit_log` (
 --> statement-breakpoint
 CREATE INDEX `audit_log_created_idx` ON `audit_log` (`created_at`);--> statement-breakpoint
 CREATE TABLE `document_contents` (
-	`document_id` integer PRIMARY KEY NOT NULL,
+	`document_id` integer NOT NULL,
+	`seq` integer NOT NULL,
 	`bytes` blob NOT NULL,
+	PRIMARY KEY(`document_id`, `seq`),
 	FOREIGN KEY (`document_id`) REFERENCES `documents`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
