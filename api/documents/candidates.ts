@@ -10,7 +10,7 @@
 // tags), never with regular expressions over the markup.
 import { DomUtils, parseDocument } from "htmlparser2";
 import type { DocumentTier, DocumentType } from "../../shared/documents.ts";
-import { DOCUMENT_TITLE_MAX } from "../../shared/documents.ts";
+import { DOCUMENT_TITLE_MAX, TYPES_WITH_YEAR } from "../../shared/documents.ts";
 
 export interface FoundPaper {
   title: string;
@@ -120,7 +120,7 @@ export function findPapers(html: string, pageUrl: string): FoundPaper[] {
         url.hash = "";
         if (!seen.has(url.href)) {
           seen.add(url.href);
-          found.push(describe(url, text, headings.filter(Boolean).join(" · "), rowText(node)));
+          found.push(describe(url, text, headings.filter(Boolean), rowOf(node)));
         }
       }
       return;
@@ -131,26 +131,49 @@ export function findPapers(html: string, pageUrl: string): FoundPaper[] {
   return found;
 }
 
-/** The text of the table row a link sits in (a board's table: 'June 2022 | Paper 1 | Foundation | link'). */
-function rowText(node: { parent: unknown }): string {
-  let at = node.parent as { name?: string; parent?: unknown } | null;
-  for (let depth = 0; at && depth < 4; depth++, at = at.parent as typeof at) {
-    if (at.name === "tr") return clean(DomUtils.textContent(at as Node));
+interface Row {
+  /** The whole row's text. */
+  text: string;
+  /** Its first cell's, when the link is not in it: what the row is about ('Paper 1 (Foundation tier)'). */
+  label: string;
+}
+type Parented = { name?: string; parent?: unknown; children?: unknown[] };
+
+/** The table row a link sits in (a board's table: 'Paper 1 (Foundation tier) | Question paper | Mark scheme'). */
+function rowOf(node: { parent: unknown }): Row {
+  let cell: Parented | null = null;
+  let at = node.parent as Parented | null;
+  for (let depth = 0; at && depth < 4; depth++, at = at.parent as Parented | null) {
+    if (at.name === "td" || at.name === "th") cell = at;
+    if (at.name === "tr") {
+      const first = (at.children ?? []).find((c) => DomUtils.isTag(c as Node) && ["td", "th"].includes((c as { name: string }).name));
+      const label = first && first !== cell ? clean(DomUtils.textContent(first as Node)) : "";
+      return { text: clean(DomUtils.textContent(at as Node)), label };
+    }
   }
-  return "";
+  return { text: "", label: "" };
 }
 
-function describe(url: URL, text: string, headings: string, row: string): FoundPaper {
+function describe(url: URL, text: string, headings: string[], row: Row): FoundPaper {
   const words = fileWords(url);
   // The link says most; then the file name; then the row and the headings above it (OCR's series headings).
-  const context = `${row} ${headings}`;
-  const title = clean(text.replace(/\(\s*pdf[^)]*\)/gi, "")) || decodeURIComponent(url.pathname.split("/").pop() ?? url.href);
+  const headingText = headings.join(" · ");
+  const context = `${row.text} ${headingText}`;
+  const year = yearIn(text) ?? yearInFile(words) ?? yearIn(row.text) ?? yearIn(headingText);
+  // Not the headings: a page titled 'Past papers and mark schemes' says nothing about one link.
+  const paperType = typeInText(text) ?? typeInFile(words) ?? typeInText(row.text) ?? "additionalResource";
+  let title = clean(text.replace(/\(\s*pdf[^)]*\)/gi, ""));
+  if (!title) title = decodeURIComponent(url.pathname.split("/").pop() ?? url.href);
+  else if (TYPES_WITH_YEAR.includes(paperType) && !/\.pdf$/i.test(title) && yearIn(title) === null) {
+    // A bare 'Question paper' in a table under 'June 2021' becomes 'Paper 1 (Foundation tier): Question paper - June 2021'.
+    const series = [...headings].reverse().find((h) => yearIn(h) !== null);
+    title = `${row.label ? `${row.label}: ` : ""}${title}${series ? ` - ${series}` : ""}`;
+  }
   return {
     title: title.slice(0, DOCUMENT_TITLE_MAX),
     url: url.href,
-    year: yearIn(text) ?? yearInFile(words) ?? yearIn(row) ?? yearIn(headings),
-    // Not the headings: a page titled 'Past papers and mark schemes' says nothing about one link.
-    paperType: typeInText(text) ?? typeInFile(words) ?? typeInText(row) ?? "additionalResource",
+    year,
+    paperType,
     tier: tierIn(text) ?? tierInFile(words) ?? tierIn(context),
   };
 }

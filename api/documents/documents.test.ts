@@ -313,7 +313,9 @@ describe("importing papers from a board's website", () => {
     expect(found[0].title).toBe("Question paper (Higher): Paper 1 Non-calculator - June 2022");
     expect(found[2].title).toBe("AQA-84611F-QP-JUN22.PDF");
     expect(found[4].title).toBe("Specification & assessment objectives");
-    expect(found[8].title).toBe("Question paper");
+    expect(found[8].title).toBe("Paper 1 (Foundation tier): Question paper - June 2021");
+    expect(found[9].title).toBe("Paper 1 (Foundation tier): Mark scheme - June 2021");
+    expect(found[11].title).toBe("Examiners' report - November 2020");
     expect(found[5].title).toBe("Mark scheme (Higher) : Paper 1 - June 2023");
   });
 
