@@ -13,6 +13,8 @@ import { DOCUMENT_MAX_BYTES, DOCUMENT_TIERS } from "../../shared/documents.ts";
 import { FetchRefused, guardedFetch, type GuardOptions } from "./fetcher.ts";
 import { findPapers, type FoundPaper } from "./candidates.ts";
 
+/** PDFs an import fetches at once. */
+const IMPORT_FETCHES = 3;
 /** A board's page is HTML of a few hundred KB; 5 MB is plenty. */
 const PAGE_MAX_BYTES = 5 * 1024 * 1024;
 const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
@@ -211,17 +213,28 @@ export async function extractPapers(deps: Deps, url: string, paperLevel?: Docume
  */
 export async function importPapers(deps: Deps, userId: number, input: ImportPapersInput) {
   await requirePaper(deps.db, input.paperId);
-  const items: NewDocument[] = [];
-  // One at a time: an import is a few dozen PDFs at most, and the board's server is not ours to hammer.
-  for (const paper of input.papers) {
-    try {
-      const bytes = await fetchPdf(deps, paper.url);
-      items.push({ paperId: input.paperId, type: paper.paperType, title: paper.title, year: paper.year, tier: paper.tier, sourceUrl: paper.url, bytes });
-    } catch (err) {
-      if (err instanceof HttpError) throw new HttpError(err.status, `'${paper.title}' could not be imported, so nothing was: ${err.message}`);
-      throw err;
+  // IMPORT_FETCHES at a time: an import of a few dozen PDFs finishes in reasonable time, and the
+  // board's server is not hammered. Kept in the selection's order; the first failure stops the rest.
+  const items: NewDocument[] = new Array(input.papers.length);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < input.papers.length) {
+      const i = next++;
+      const paper = input.papers[i];
+      try {
+        const bytes = await fetchPdf(deps, paper.url);
+        items[i] = { paperId: input.paperId, type: paper.paperType, title: paper.title, year: paper.year, tier: paper.tier, sourceUrl: paper.url, bytes };
+      } catch (err) {
+        failed = true;
+        if (err instanceof HttpError) throw new HttpError(err.status, `'${paper.title}' could not be imported, so nothing was: ${err.message}`);
+        throw err;
+      }
     }
-  }
+  };
+  const results = await Promise.allSettled(Array.from({ length: Math.min(IMPORT_FETCHES, input.papers.length) }, worker));
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failure) throw failure.reason;
   const { stored, skipped } = await storeDocuments(deps.db, userId, items, true);
   return { count: stored.length, files: stored, skipped };
 }
