@@ -259,7 +259,7 @@ describe("adding a document by URL", () => {
     expect(await refused(`${site.origin}/not-a-pdf.pdf`)).toBe(`${site.origin}/not-a-pdf.pdf is not a PDF: its content does not start with %PDF-.`);
     expect(await refused(`${site.origin}/missing.pdf`)).toBe(`${site.origin}/missing.pdf answered 404 Not Found.`);
     expect(await refused("http://10.0.0.1/paper.pdf")).toBe("10.0.0.1 leads to a private address (10.0.0.1), which the server does not fetch from.");
-    expect(await refused("http://169.254.169.254/latest/meta-data/")).toMatch(/linkLocal address/);
+    expect(await refused("http://169.254.169.254/latest/meta-data/")).toMatch(/link-local address/);
     // Without the test-only switch the fixture site is what it is: loopback, refused.
     expect(await refused(`${site.origin}/aqa/AQA-84611H-QP-JUN22.PDF`, unswitched)).toMatch(/^127\.0\.0\.1 leads to a loopback address/);
     expect(await stored()).toEqual(before);

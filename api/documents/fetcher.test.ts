@@ -134,9 +134,9 @@ describe("addresses the fetcher refuses", () => {
     expect(await refusal(guardedFetch(`http://[::ffff:127.0.0.1]:${port}/`))).toMatch(/loopback address/);
     expect(await refusal(guardedFetch(`http://2130706433:${port}/`))).toMatch(/loopback address/); // 127.0.0.1 as one number
     expect(await refusal(guardedFetch("http://10.0.0.1/paper.pdf"))).toBe("10.0.0.1 leads to a private address (10.0.0.1), which the server does not fetch from.");
-    expect(await refusal(guardedFetch("http://169.254.169.254/latest/meta-data/"))).toMatch(/a linkLocal address \(169\.254\.169\.254\)/);
-    expect(await refusal(guardedFetch("http://[fd00:ec2::254]/latest/meta-data/"))).toMatch(/a uniqueLocal address/);
-    expect(await refusal(guardedFetch("http://100.64.1.1/"))).toMatch(/a carrierGradeNat address/);
+    expect(await refusal(guardedFetch("http://169.254.169.254/latest/meta-data/"))).toMatch(/a link-local address \(169\.254\.169\.254\)/);
+    expect(await refusal(guardedFetch("http://[fd00:ec2::254]/latest/meta-data/"))).toMatch(/a unique-local address/);
+    expect(await refusal(guardedFetch("http://100.64.1.1/"))).toMatch(/a shared \(carrier-grade NAT\) address/);
     expect(target.hits).toEqual([]);
   });
 
@@ -178,7 +178,7 @@ describe("the test-only loopback switch and redirects", () => {
     const via = (to: string) => `${origin}/go?to=${encodeURIComponent(to)}`;
     expect(await refusal(guardedFetch(via(`${target.origin}/secret`), options))).toMatch(/^127\.0\.0\.1 leads to a loopback address/);
     expect(await refusal(guardedFetch(via(`http://internal.board.test:${target.port}/secret`), options))).toMatch(/^internal\.board\.test leads to a loopback address/);
-    expect(await refusal(guardedFetch(via("http://metadata.board.test/latest/meta-data/"), options))).toMatch(/linkLocal address \(169\.254\.169\.254\)/);
+    expect(await refusal(guardedFetch(via("http://metadata.board.test/latest/meta-data/"), options))).toMatch(/link-local address \(169\.254\.169\.254\)/);
     expect(await refusal(guardedFetch(via("http://10.0.0.1/"), options))).toMatch(/private address/);
     expect(await refusal(guardedFetch(via("file:///etc/passwd"), options))).toMatch(/not file: addresses/);
     expect(target.hits).toEqual([]);

@@ -85,6 +85,20 @@ export function refusedAddress(raw: string): string | null {
 }
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 
+/** ipaddr.js's names of the refused ranges, as a message says them. */
+const RANGE_NAMES: Record<string, string> = {
+  loopback: "a loopback",
+  private: "a private",
+  linkLocal: "a link-local",
+  carrierGradeNat: "a shared (carrier-grade NAT)",
+  uniqueLocal: "a unique-local",
+  multicast: "a multicast",
+  unspecified: "an unspecified",
+  broadcast: "a broadcast",
+  reserved: "a reserved",
+  "non-global": "a non-global",
+};
+
 const originOf = (url: URL) => `${url.protocol}//${url.host}`;
 
 /**
@@ -113,7 +127,7 @@ async function checkedAddress(url: URL, options: GuardOptions): Promise<Resolved
   for (const { address } of addresses) {
     const why = refusedAddress(address);
     if (why && !(why === "loopback" && loopbackAllowed)) {
-      throw new FetchRefused(`${url.hostname} leads to a ${why} address (${address}), which the server does not fetch from.`);
+      throw new FetchRefused(`${url.hostname} leads to ${RANGE_NAMES[why] ?? `a special-purpose (${why})`} address (${address}), which the server does not fetch from.`);
     }
   }
   return addresses[0];
