@@ -1,6 +1,8 @@
 // The guarded fetcher against real servers on loopback: what it refuses (before connecting), what it
 // follows, and the test-only switch that lets a test reach a loopback fixture at all.
 import http from "node:http";
+import https from "node:https";
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FetchRefused, guardedFetch, refusedAddress, type ResolvedAddress } from "./fetcher.ts";
@@ -169,6 +171,27 @@ describe("the test-only loopback switch and redirects", () => {
     const ok = await guardedFetch(`${origin}/hello`, { resolve: dns.resolve, testOnlyLoopbackOrigins: [origin] });
     expect(new TextDecoder().decode(ok.bytes)).toBe(`ok papers.board.test:${hops.port}`); // the Host header names the host
     expect(dns.calls).toEqual(["papers.board.test"]);
+  });
+
+  it("over https, connects to the checked address while TLS still checks the certificate against the host name", async () => {
+    // A self-signed certificate for papers.board.test (a fixture, valid until 2126; its key is no secret).
+    const cert = readFileSync(new URL("./fixtures/board-test.crt", import.meta.url), "utf8");
+    const key = readFileSync(new URL("./fixtures/board-test.key", import.meta.url), "utf8");
+    const server = https.createServer({ cert, key }, (req, res) => res.end(`tls ${req.headers.host}`));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const dns = resolver({ "papers.board.test": ["127.0.0.1"], "impostor.board.test": ["127.0.0.1"] });
+      const origins = [`https://papers.board.test:${port}`, `https://impostor.board.test:${port}`];
+      const options = { resolve: dns.resolve, testOnlyLoopbackOrigins: origins, testOnlyCa: cert };
+      const ok = await guardedFetch(`https://papers.board.test:${port}/qp.pdf`, options);
+      expect(new TextDecoder().decode(ok.bytes)).toBe(`tls papers.board.test:${port}`);
+      expect(dns.calls).toEqual(["papers.board.test"]);
+      // The same address under another name: the certificate does not match, so nothing is fetched.
+      expect(await refusal(guardedFetch(`https://impostor.board.test:${port}/qp.pdf`, options))).toMatch(/^https:\/\/impostor\.board\.test:\d+\/qp\.pdf could not be reached \(.*impostor\.board\.test/);
+    } finally {
+      await new Promise<void>((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); });
+    }
   });
 
   it("re-checks every redirect: a public-looking page that redirects to a private one is refused", async () => {

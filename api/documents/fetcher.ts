@@ -34,6 +34,8 @@ export interface GuardOptions {
    * variable, so no deployment can switch it on by mistake.
    */
   testOnlyLoopbackOrigins?: string[];
+  /** TEST ONLY. The certificate authority an https fixture's certificate is signed by (instead of the system's). */
+  testOnlyCa?: string;
   /** Bytes the answer may have; more is refused as it streams in. */
   maxBytes?: number;
   /** Milliseconds for the whole fetch, redirects and body included. */
@@ -154,6 +156,7 @@ function requestOnce(url: URL, target: ResolvedAddress, options: GuardOptions, s
         // A connection of its own, never a pooled one: a pooled socket, keyed by host name, could have
         // been opened to another address, and a body cut off at the size cap must not hold the pool.
         agent: false,
+        ...(options.testOnlyCa ? { ca: options.testOnlyCa } : {}),
         headers: { accept: options.accept ?? "*/*", "user-agent": "ExamPrep document fetcher", "accept-encoding": "identity" },
       },
       resolve,
