@@ -10,6 +10,7 @@ import { authRoutes } from "./auth/routes.ts";
 import { googleRoutes } from "./auth/google.ts";
 import { catalogueListRoutes, catalogueRoutes } from "./catalogue/routes.ts";
 import { creditRoutes } from "./credits/routes.ts";
+import { documentRoutes } from "./documents/routes.ts";
 import { paperRoutes } from "./papers/routes.ts";
 import { studyRoutes } from "./study/routes.ts";
 import { feedbackRoutes } from "./mail/feedback.ts";
@@ -40,6 +41,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .route("/", studyRoutes())
     .route("/", feedbackRoutes())
     .route("/", settingsRoutes)
+    .route("/", documentRoutes)
     .all("*", (c) => {
       // A known path asked with another method is a 405 naming the allowed ones; anything else a 404.
       const allowed = allowedMethods(c.req.path);

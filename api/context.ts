@@ -2,6 +2,7 @@ import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./log.ts";
 import type { SessionRecord, SessionUser } from "./auth/session.ts";
+import type { GuardOptions } from "./documents/fetcher.ts";
 
 /** What every route needs: the database and the parsed configuration. */
 export interface Deps {
@@ -14,6 +15,11 @@ export interface Deps {
    * after they start). Tests pass a signal they abort themselves, to prove the deadline without waiting for it.
    */
   modelDeadline?: () => AbortSignal;
+  /**
+   * How the guarded fetcher (api/documents/fetcher.ts) resolves names and, in tests only, which
+   * loopback origins it may reach. Never set by the server: only tests pass it, in code.
+   */
+  fetchGuard?: Pick<GuardOptions, "resolve" | "testOnlyLoopbackOrigins">;
 }
 
 export interface AppEnv {

@@ -35,6 +35,7 @@ import { availableYearsQuery, pageQuery } from "./papers/routes.ts";
 import { testEmailSchema, valueSchemas } from "./settings/routes.ts";
 import { SETTING_KEYS } from "./settings/store.ts";
 import { CLIENT_ADDRESS } from "./http.ts";
+import { DOCUMENT_MAX_BYTES, documentListQuery, documentUploadQuery, documentUrlSchema, extractPapersSchema, importPapersSchema } from "../shared/documents.ts";
 
 /**
  * Who may call a route:
@@ -166,6 +167,42 @@ export const API_ROUTES: ApiRoute[] = [
     body: z.object({ value: z.union(Object.values(valueSchemas)) }),
     example: { value: "team@example.com" },
   },
+  // Documents of catalogue papers and the import from a board's website (admin-tools.md §7)
+  { method: "GET", path: "/api/uploaded-files", access: "admin", summary: "A catalogue paper's documents (without their bytes)", query: documentListQuery },
+  {
+    method: "POST",
+    path: "/api/uploaded-files",
+    access: "admin",
+    summary: "Uploads a PDF (the raw body, at most 20 MB; its %PDF- signature is checked) as a document of a paper; its fields in the query",
+    query: documentUploadQuery,
+    bodyLimit: DOCUMENT_MAX_BYTES,
+  },
+  {
+    method: "POST",
+    path: "/api/document-urls",
+    access: "admin",
+    summary: "Adds a document by URL: the server fetches the PDF through its guard",
+    body: documentUrlSchema,
+    example: { paperId: 1, fileType: "pastPaper", fileName: "Question paper (Higher): Paper 1 - June 2024", fileUrl: "https://www.example.com/papers/AQA-84611H-QP-JUN24.PDF", year: 2024, tier: "Higher" },
+  },
+  { method: "GET", path: "/api/uploaded-files/:id/pdf", access: "admin", summary: "Opens a document (the PDF itself)", params: id },
+  { method: "DELETE", path: "/api/uploaded-files/:id", access: "admin", summary: "Deletes a document and its bytes", params: id },
+  {
+    method: "POST",
+    path: "/api/extract-papers",
+    access: "admin",
+    summary: "Finds the papers linked from an exam board's page (fetched through the server's guard)",
+    body: extractPapersSchema,
+    example: { url: "https://www.example.com/past-papers/gcse-maths", paperLevel: "Higher" },
+  },
+  {
+    method: "POST",
+    path: "/api/import-papers",
+    access: "admin",
+    summary: "Imports selected papers as documents of a paper (each PDF fetched through the guard; all or none)",
+    body: importPapersSchema,
+    example: { paperId: 1, papers: [{ title: "Mark scheme (Higher) : Paper 1 - June 2024", url: "https://www.example.com/papers/1ma1-1h-rms-20240822.pdf", year: 2024, paperType: "markScheme", tier: "Higher" }] },
+  },
   { method: "POST", path: "/api/settings/test-email", access: "admin", summary: "Sends a test e-mail", body: testEmailSchema, example: { email: "team@example.com" } },
 ];
 
@@ -203,7 +240,8 @@ export function bodyLimits(): MiddlewareHandler {
       limiter = bodyLimit({
         maxSize,
         onError: (c) => {
-          const message = `The request body is too large: at most ${Math.round(maxSize / 1024)} KB.`;
+          const size = maxSize >= 1024 * 1024 ? `${Math.round(maxSize / 1024 / 1024)} MB` : `${Math.round(maxSize / 1024)} KB`;
+          const message = `The request body is too large: at most ${size}.`;
           return c.req.path.startsWith("/api/") ? c.json({ message }, 413) : c.text(message, 413);
         },
       });

@@ -22,13 +22,19 @@ export type LogSink = (line: string, level: LogLevel) => void;
 
 const consoleSink: LogSink = (line, level) => (level === "error" ? console.error(line) : console.log(line));
 
-/** A failed query's message lists its parameters (addresses, hashes): the log keeps the query only. */
-const redactParams = (text: string | undefined) => text?.replace(/\nparams: [^\n]*/g, "\nparams: [redacted]");
+/**
+ * A failed query's message ends with its parameters (addresses, hashes, texts, a document's bytes):
+ * the log keeps the query only. Everything after `params:` goes, as a parameter can hold newlines.
+ */
+const redactParams = (text: string) => text.replace(/\nparams: [\s\S]*$/, "\nparams: [redacted]");
 
 function errorFields(error: unknown): LogFields {
   if (error instanceof Error) {
     const cause = error.cause instanceof Error ? error.cause.message : undefined;
-    return { error: redactParams(error.message), errorName: error.name, cause, stack: redactParams(error.stack) };
+    const message = redactParams(error.message);
+    // The stack begins with the message: that same text is replaced, never guessed at by a pattern.
+    const stack = error.stack?.includes(error.message) ? error.stack.replace(error.message, message) : error.stack && redactParams(error.stack);
+    return { error: message, errorName: error.name, cause, stack };
   }
   return error === undefined ? {} : { error: String(error) };
 }

@@ -135,6 +135,17 @@ describe("request ids and logs", () => {
     expect(failure).toMatchObject({ level: "error", requestId: res.headers.get("x-request-id") });
   });
 
+  it("keep none of a failed query's parameters, even one with newlines (a text, a PDF's bytes)", () => {
+    const lines: string[] = [];
+    const log = createLogger("info", (line) => lines.push(line));
+    const error = new Error("Failed query: insert into \"feedback\" (\"description\") values (?)\nparams: first line\nsecret second line\n    at not-a-frame");
+    log.error("unhandled error", { error });
+    const line = JSON.parse(lines[0]);
+    expect(line.error).toBe("Failed query: insert into \"feedback\" (\"description\") values (?)\nparams: [redacted]");
+    expect(line.stack).toMatch(/^Error: Failed query: .*\nparams: \[redacted\]\n\s+at /);
+    expect(lines[0]).not.toMatch(/first line|secret second line|not-a-frame/);
+  });
+
   it("stays quiet below the configured level", async () => {
     const lines: string[] = [];
     const deps = await createTestDeps();

@@ -1,6 +1,6 @@
 // The database schema: the single source of truth for tables (migrations are generated from it).
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   text("created_at")
@@ -373,4 +373,67 @@ export const referrals = sqliteTable(
     completedAt: text("completed_at"),
   },
   (t) => [uniqueIndex("referrals_referred_unique").on(t.referredId), index("referrals_referrer_idx").on(t.referrerId)],
+);
+
+/**
+ * A document of a catalogue paper (admin-tools.md §2 Document Management card): its facts here, its
+ * bytes in document_contents, so listing a paper's documents never reads the PDFs. The server keeps no
+ * files: the database is its only state (an edge host has nothing else).
+ */
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    paperId: integer("paper_id").notNull().references(() => papers.id, { onDelete: "cascade" }),
+    /** shared/documents.ts DOCUMENT_TYPES: specification, pastPaper, markScheme, examinerReport, additionalResource. */
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    /** The exam series' year; null for a specification (and an additional resource without one). */
+    year: integer("year"),
+    /** Foundation or Higher, for a tiered paper. */
+    tier: text("tier"),
+    /** Where it was fetched from (added by URL or imported); null for an upload. */
+    sourceUrl: text("source_url"),
+    size: integer("size").notNull(),
+    contentType: text("content_type").notNull().default("application/pdf"),
+    /** Hex SHA-256 of the bytes: the same PDF is attached to a paper once. */
+    sha256: text("sha256").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("documents_paper_idx").on(t.paperId, t.type), uniqueIndex("documents_paper_sha256_unique").on(t.paperId, t.sha256)],
+);
+
+/**
+ * A document's bytes in pieces of at most DOCUMENT_CHUNK_BYTES (api/documents/service.ts), in order
+ * of `seq`, deleted with it. Pieces, not one blob: a libSQL server refuses a statement argument of
+ * about 5 MB or more ('string or blob too big'), and a PDF may have 20 MB; pieces also let a PDF be
+ * sent as it is read.
+ */
+export const documentContents = sqliteTable(
+  "document_contents",
+  {
+    documentId: integer("document_id").notNull().references(() => documents.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    bytes: blob("bytes", { mode: "buffer" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.seq] })],
+);
+
+/** Admin changes to content (documents now; the catalogue can write here too): who, what, when, before and after. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** What was done, as `entity.verb`: document.add, document.delete. */
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: integer("entity_id"),
+    /** The record before and after the change, JSON (null when it did not exist). */
+    before: text("before"),
+    after: text("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );

