@@ -17,7 +17,7 @@ import { feedbackRoutes } from "./mail/feedback.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { ERROR_PAGE_CSP, errorPageHtml, HttpError, jsonError } from "./http.ts";
-import { createLogger, newRequestId } from "./log.ts";
+import { createLogger, inRequest, newRequestId } from "./log.ts";
 import { applySecurityHeaders } from "./security.ts";
 import { allowedMethods, bodyLimits, openApiJson } from "./contract.ts";
 import { userRoutes } from "./user/routes.ts";
@@ -70,7 +70,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     const started = performance.now();
     const requestId = newRequestId();
     c.set("requestId", requestId);
-    await next();
+    await inRequest(requestId, log, next);
     let headers = c.res.headers;
     try {
       headers.set("X-Request-Id", requestId);

@@ -15,6 +15,11 @@ export interface Deps {
    * loopback origins it may reach. Never set by the server: only tests pass it, in code.
    */
   fetchGuard?: Pick<GuardOptions, "resolve" | "testOnlyLoopbackOrigins">;
+  /**
+   * The deadline of a paper's model requests, one signal a generation (default: MODEL_DEADLINE_MS
+   * after they start). Tests pass a signal they abort themselves, to prove the deadline without waiting for it.
+   */
+  modelDeadline?: () => AbortSignal;
 }
 
 export interface AppEnv {

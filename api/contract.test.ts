@@ -146,13 +146,17 @@ async function cookies(): Promise<Record<Caller, string | undefined>> {
 const OWNED: Record<string, (cookie: string) => Promise<Record<string, string>>> = {
   "/api/generated-papers/{id}": ownPaper,
   "/api/generated-papers/{id}/pdf": ownPaper,
-  "/api/checkout/test/{id}/{action}": async (cookie) => {
-    const res = await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, cookie);
-    expect(res.status).toBe(200);
-    const { url } = await res.json() as { url: string };
-    return { id: url.split("/").pop()!, action: "complete" };
-  },
+  "/api/checkout/test/{id}/{action}": async (cookie) => ({ id: await ownCheckout(cookie), action: "complete" }),
+  "/api/checkout/{id}": async (cookie) => ({ id: await ownCheckout(cookie) }),
+  "/api/checkout/{id}/cancel": async (cookie) => ({ id: await ownCheckout(cookie) }),
 };
+/** A new pending test-mode checkout of the student's: its id. */
+async function ownCheckout(cookie: string) {
+  const res = await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, cookie);
+  expect(res.status).toBe(200);
+  const { url } = await res.json() as { url: string };
+  return url.split("/").pop()!;
+}
 async function ownPaper(cookie: string) {
   const res = await send(t.app, "/api/generate-enhanced-paper", requestFor(banks[0].blueprint), cookie);
   expect(res.status).toBe(200);

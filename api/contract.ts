@@ -108,6 +108,8 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "GET", path: "/api/user/credit-usage", access: "signed-in", summary: "One's spending (papers and gifts)" },
   { method: "POST", path: "/api/checkout/credits", access: "signed-in", summary: "Starts a credit purchase", body: checkoutRequestSchema, example: { creditQuantity: 5, discountCode: "SPRING25" } },
   { method: "POST", path: "/api/discount/validate", access: "signed-in", summary: "Checks a discount code", body: discountCodeEntrySchema, example: { code: "SPRING25" } },
+  { method: "GET", path: "/api/checkout/:id", access: "owner", summary: "One's checkout: its status, and the balance once it is credited (the success page waits on it)" },
+  { method: "POST", path: "/api/checkout/:id/cancel", access: "owner", summary: "Cancels one's pending checkout (expiring a Stripe session) and releases its held discount use" },
   {
     method: "POST",
     path: "/api/checkout/test/:id/:action{complete|cancel}",

@@ -1,6 +1,8 @@
 // Structured logs: one JSON object per line on stdout (errors on stderr), which a hosting platform's
 // log viewer can filter by field. A line never carries a secret or a body: the request line names the
 // method, the path without its query (a query can carry a token), the status, the time and the user id.
+import { AsyncLocalStorage } from "node:async_hooks";
+
 export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
@@ -49,4 +51,28 @@ export function newRequestId(): string {
   const bytes = new Uint8Array(8);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The request being answered, for the code it calls: a service logs with currentLog() and its line
+ * carries the request's id without the id being handed down through every call.
+ */
+const requestScope = new AsyncLocalStorage<{ requestId: string; log: Logger }>();
+
+export function inRequest<T>(requestId: string, log: Logger, fn: () => T): T {
+  return requestScope.run({ requestId, log }, fn);
+}
+
+const processLog = createLogger("info");
+
+/** The logger of the request being answered, adding its id to every line; outside a request, the process's. */
+export function currentLog(): Logger {
+  const scope = requestScope.getStore();
+  if (!scope) return processLog;
+  const { requestId, log } = scope;
+  return {
+    info: (msg, fields) => log.info(msg, { requestId, ...fields }),
+    warn: (msg, fields) => log.warn(msg, { requestId, ...fields }),
+    error: (msg, fields) => log.error(msg, { requestId, ...fields }),
+  };
 }

@@ -123,6 +123,18 @@ describe("request ids and logs", () => {
     expect(lines.join("\n")).not.toContain(hashSessionToken("abc"));
   });
 
+  it("gives a service's own log lines the id of the request that called it", async () => {
+    const lines: string[] = [];
+    const deps = await createTestDeps({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_API_URL: "http://127.0.0.1:9" });
+    const app = createApp({ ...deps, log: createLogger("info", (line) => lines.push(line)) });
+    const student = await studentWithCredits(deps, "payer");
+    // Stripe unreachable: the checkout service logs why, within the request.
+    const res = await send(app, "/api/checkout/credits", { creditQuantity: 1 }, student.cookie);
+    expect(res.status).toBe(502);
+    const failure = lines.map((l) => JSON.parse(l)).find((l) => l.msg === "checkout session failed");
+    expect(failure).toMatchObject({ level: "error", requestId: res.headers.get("x-request-id") });
+  });
+
   it("stays quiet below the configured level", async () => {
     const lines: string[] = [];
     const deps = await createTestDeps();

@@ -21,8 +21,9 @@ export async function createTestDeps(env: Record<string, string> = {}): Promise<
   return { db, env: parsed };
 }
 
-export async function createTestApp(env: Record<string, string> = {}) {
-  const deps = await createTestDeps(env);
+/** `extra`: the optional dependencies (such as Deps.modelDeadline) a test sets itself. */
+export async function createTestApp(env: Record<string, string> = {}, extra: Partial<Deps> = {}) {
+  const deps = { ...(await createTestDeps(env)), ...extra };
   return { ...deps, app: createApp(deps) };
 }
 

@@ -17,6 +17,12 @@ export const OPERATION_COSTS = {
 } as const;
 
 export const REFERRAL_CREDITS_EACH_SIDE = 1;
+/** Referral bonuses one referrer may be paid in a calendar month (UTC), unless the referral_monthly_cap setting says otherwise. */
+export const REFERRAL_MONTHLY_CAP_DEFAULT = 10;
+/** The most credits one use of a code gives when it makes the purchase free, unless the code says otherwise. */
+export const FREE_CREDIT_CAP_DEFAULT = 5;
+/** Discounted checkouts one account may have started and not finished at once (each holds a code's use). */
+export const DISCOUNT_HOLDS_PER_ACCOUNT = 3;
 export const GIFT_MIN_CREDITS = 1;
 export const GIFT_MESSAGE_MAX = 200;
 

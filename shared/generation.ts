@@ -172,3 +172,25 @@ export interface GeneratedPaperSummary {
 
 export const pdfUrlFor = (id: number) => `/api/generated-papers/${id}/pdf`;
 export const viewerUrlFor = (id: number) => `/papers/${id}`;
+
+/**
+ * Where a paper's questions came from when a model was asked to write some (predicted papers with a
+ * model configured): `asked` slots were offered to the model, it delivered `written` of them in
+ * time, and `late` slots were still unwritten at the generation deadline (they keep their bank
+ * question, as do slots whose answers failed validation). `total` is the paper's question count.
+ */
+export interface ModelShare {
+  written: number;
+  asked: number;
+  late: number;
+  total: number;
+}
+
+/** The one honest sentence about a paper's model-written questions, for the toast and the paper's cover. */
+export function modelShareSentence(share: ModelShare): string {
+  const { written, late, total } = share;
+  const bank = total - written;
+  const lateNote = late ? ` The model ran out of time for ${late} question${late === 1 ? "" : "s"}, so ${late === 1 ? "it keeps its" : "they keep their"} question from the bank.` : "";
+  if (written === 0) return `No question on this paper was written by the AI model: all ${total} come from ExamPrep's question bank.${lateNote}`;
+  return `${written} of the ${total} questions ${written === 1 ? "was" : "were"} written by an AI model; the other ${bank} come from ExamPrep's question bank.${lateNote}`;
+}

@@ -5,6 +5,7 @@ import {
   EMAIL_MAX,
   FEEDBACK_DESCRIPTION_MAX,
   FEEDBACK_SUBJECTS,
+  FREE_CREDIT_CAP_DEFAULT,
   FULL_NAME_MAX,
   FULL_NAME_MIN,
   GIFT_MESSAGE_MAX,
@@ -191,6 +192,11 @@ export const discountCodeSchema = z.object({
   expiresAt: z.preprocess(emptyAsAbsent, z.iso.datetime({ offset: true }).or(z.iso.date()).optional()),
   description: z.preprocess(emptyAsAbsent, z.string().trim().max(200, "Description cannot exceed 200 characters").optional()),
   amountOffPence: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(0).optional()),
+  /** Credits one use gives at most when the code makes the purchase free. */
+  freeCreditCap: z.preprocess(
+    emptyAsAbsent,
+    z.coerce.number().int().min(1, "A free use must give at least 1 credit").max(100, "At most 100 free credits per use").default(FREE_CREDIT_CAP_DEFAULT),
+  ),
 });
 export type DiscountCodeInput = z.infer<typeof discountCodeSchema>;
 

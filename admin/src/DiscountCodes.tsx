@@ -2,6 +2,7 @@
 // §7-§9): the list, and Create, Edit and Delete dialogs checked with the API's own schema.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { DISCOUNT_CODE_DEFAULTS, discountCodeSchema, generateDiscountCode } from "../../shared/schemas.ts";
+import { FREE_CREDIT_CAP_DEFAULT } from "../../shared/constants.ts";
 import { formatDate, formatPence } from "../../shared/format.ts";
 import { ApiError, call } from "./api.ts";
 import { Dialog } from "./Dialog.tsx";
@@ -17,6 +18,8 @@ export interface DiscountCode {
   isActive: boolean;
   expiresAt: string | null;
   description: string | null;
+  /** Credits one use gives at most when the code makes the purchase free. */
+  freeCreditCap: number;
   createdAt: string;
 }
 
@@ -167,7 +170,10 @@ function CodesTable({ codes, onEdit, onDelete }: { codes: DiscountCode[]; onEdit
                 <span className="whitespace-nowrap font-mono font-semibold">{c.code}</span>
                 {c.description && <span className="mt-0.5 block max-w-[16rem] text-xs text-slate-600">{c.description}</span>}
               </td>
-              <td className={`${td} ${labelled} max-sm:order-3`} data-label="Discount">{discountText(c)}</td>
+              <td className={`${td} ${labelled} max-sm:order-3`} data-label="Discount">
+                {discountText(c)}
+                {c.discountPercentage === 100 && <span className="block text-xs text-slate-600">Free: up to {c.freeCreditCap} credits a use</span>}
+              </td>
               <td className={`${td} ${labelled} whitespace-nowrap max-sm:order-4`} data-label="Usage">{c.usesCount} / {c.maxUses}</td>
               <td className={`${td} ${labelled} whitespace-nowrap max-sm:order-5`} data-label="Expires">
                 {c.expiresAt ? formatDate(c.expiresAt) : "Never"}
@@ -196,11 +202,12 @@ interface FormValues {
   code: string;
   discountPercentage: string;
   maxUses: string;
+  freeCreditCap: string;
   isActive: boolean;
   expiresAt: string;
   description: string;
 }
-const FIELD_ORDER = ["code", "discountPercentage", "maxUses", "expiresAt", "description"] as const;
+const FIELD_ORDER = ["code", "discountPercentage", "maxUses", "freeCreditCap", "expiresAt", "description"] as const;
 
 /** The Create and Edit dialogs: the code is locked once created (§4). */
 function CodeForm({ existing, onClose, onSaved, fallbackFocus }: {
@@ -216,6 +223,7 @@ function CodeForm({ existing, onClose, onSaved, fallbackFocus }: {
         code: existing.code,
         discountPercentage: String(existing.discountPercentage),
         maxUses: String(existing.maxUses),
+        freeCreditCap: String(existing.freeCreditCap),
         isActive: existing.isActive,
         expiresAt: toDateInput(existing.expiresAt),
         description: existing.description ?? "",
@@ -224,6 +232,7 @@ function CodeForm({ existing, onClose, onSaved, fallbackFocus }: {
         code: "",
         discountPercentage: String(DISCOUNT_CODE_DEFAULTS.discountPercentage),
         maxUses: String(DISCOUNT_CODE_DEFAULTS.maxUses),
+        freeCreditCap: String(FREE_CREDIT_CAP_DEFAULT),
         isActive: true,
         expiresAt: daysAhead(DISCOUNT_CODE_DEFAULTS.expiryDays),
         description: "",
@@ -256,6 +265,7 @@ function CodeForm({ existing, onClose, onSaved, fallbackFocus }: {
       code: values.code,
       discountPercentage: values.discountPercentage,
       maxUses: values.maxUses,
+      freeCreditCap: values.freeCreditCap,
       isActive: values.isActive,
       expiresAt: values.expiresAt || undefined,
       description: values.description.trim() || undefined,
@@ -354,6 +364,28 @@ function CodeForm({ existing, onClose, onSaved, fallbackFocus }: {
             )}
           </FormField>
         </div>
+        <FormField
+          id={fieldId("freeCreditCap")}
+          label="Free credits per use"
+          error={errors.freeCreditCap}
+          hint="When the code makes a purchase free (100% off, or a fixed amount that covers the price), one use gives at most this many credits. Each account can use a code once."
+        >
+          {(describedBy) => (
+            <input
+              id={fieldId("freeCreditCap")}
+              name="freeCreditCap"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100}
+              value={values.freeCreditCap}
+              onChange={(e) => set("freeCreditCap", e.target.value)}
+              aria-invalid={errors.freeCreditCap ? true : undefined}
+              aria-describedby={describedBy}
+              className={`${inputClass(errors.freeCreditCap)} sm:max-w-[calc(50%-0.5rem)]`}
+            />
+          )}
+        </FormField>
         <FormField id={fieldId("expiresAt")} label="Expiry date (optional)" error={errors.expiresAt} hint="Leave empty for a code that never expires.">
           {(describedBy) => (
             <input

@@ -49,16 +49,17 @@ export async function completeJson(mc: ModelClient, system: string, user: string
  * Structured output: the request carries the strict JSON schema made from the zod `schema` (the
  * SDK's zodResponseFormat, which supports zod 4), so a model that honours it can only answer in
  * that shape; the answer is still validated with the same zod schema, because a server may ignore
- * the schema and a model may stop early. Throws a SyntaxError for an answer that is not JSON or
- * breaks the schema (or a refusal), and the SDK's errors for failed requests.
+ * the schema and a model may stop early. Aborting `signal` aborts the request (its connection closes).
+ * Throws a SyntaxError for an answer that is not JSON or breaks the schema (or a refusal), and the
+ * SDK's errors for failed or aborted requests.
  */
-export async function completeStructured<S extends z.ZodType>(mc: ModelClient, name: string, schema: S, system: string, user: string): Promise<z.output<S>> {
+export async function completeStructured<S extends z.ZodType>(mc: ModelClient, name: string, schema: S, system: string, user: string, signal?: AbortSignal): Promise<z.output<S>> {
   const completion = await mc.client.chat.completions.create({
     model: mc.model,
     response_format: zodResponseFormat(schema, name),
     temperature: 0.8,
     messages: messages(system, user),
-  });
+  }, { signal });
   const message = completion.choices[0]?.message;
   if (message?.refusal) throw new SyntaxError(`The model refused: ${message.refusal}`);
   const parsed = schema.safeParse(JSON.parse(unfenced(message?.content ?? "")));

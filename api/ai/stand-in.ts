@@ -1,5 +1,7 @@
 // A small OpenAI-compatible server for tests: answers POST /v1/chat/completions with whatever the
-// test's `reply` returns for each request (the content of the assistant message, or an HTTP error).
+// test's `reply` returns for each request (the content of the assistant message, or an HTTP error),
+// at once or when its promise settles: a slow model. A request whose client hangs up first (an
+// aborted request) is counted in `aborted` and gets no answer.
 // Like the real API it refuses, with a 400, a structured-output request whose JSON schema strict
 // mode cannot take; with `requireJsonSchema` it also refuses any request that does not ask for
 // structured output, so a test proves the client sends the schema.
@@ -21,7 +23,11 @@ export interface OpenAIStandIn {
   /** Pass as OPENAI_BASE_URL. */
   baseUrl: string;
   requests: ChatRequest[];
-  reply: (req: ChatRequest) => StandInReply;
+  /** Requests the client closed before their answer was sent. */
+  aborted: number;
+  /** Requests whose answer has not been sent yet. */
+  pending: number;
+  reply: (req: ChatRequest) => StandInReply | Promise<StandInReply>;
   close: () => Promise<void>;
 }
 
@@ -62,12 +68,15 @@ function strictProblem(node: unknown, path: string): string | null {
   return null;
 }
 
-export async function startOpenAIStandIn(reply: (req: ChatRequest) => StandInReply, options: { requireJsonSchema?: boolean } = {}): Promise<OpenAIStandIn> {
-  const standIn = { requests: [] as ChatRequest[], reply } as OpenAIStandIn;
+export async function startOpenAIStandIn(reply: OpenAIStandIn["reply"], options: { requireJsonSchema?: boolean } = {}): Promise<OpenAIStandIn> {
+  const standIn = { requests: [] as ChatRequest[], aborted: 0, pending: 0, reply } as OpenAIStandIn;
   const server: Server = createServer((req, res) => {
     let raw = "";
     req.on("data", (d) => (raw += d));
-    req.on("end", () => {
+    res.on("close", () => {
+      if (!res.writableEnded) standIn.aborted++;
+    });
+    req.on("end", async () => {
       if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
         res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "unknown route" } }));
         return;
@@ -76,9 +85,12 @@ export async function startOpenAIStandIn(reply: (req: ChatRequest) => StandInRep
       body.authorization = req.headers.authorization;
       standIn.requests.push(body);
       const problem = responseFormatProblem(body.response_format, options.requireJsonSchema);
+      standIn.pending++;
       const answer: StandInReply = problem
         ? { status: 400, error: { message: problem, type: "invalid_request_error", code: "invalid_response_format" } }
-        : standIn.reply(body);
+        : await standIn.reply(body);
+      standIn.pending--;
+      if (res.destroyed) return;
       if ("status" in answer) {
         res.writeHead(answer.status, { "content-type": "application/json" }).end(JSON.stringify({ error: answer.error }));
         return;
@@ -95,6 +107,9 @@ export async function startOpenAIStandIn(reply: (req: ChatRequest) => StandInRep
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   standIn.baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
-  standIn.close = () => new Promise<void>((done) => server.close(() => done()));
+  standIn.close = () => new Promise<void>((done) => {
+    server.close(() => done());
+    server.closeAllConnections();
+  });
   return standIn;
 }

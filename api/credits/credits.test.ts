@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { createTestApp, send, signedInAs, studentWithCredits } from "../test-utils.ts";
-import { checkouts, discountCodes, papers, questions, referrals, users } from "../db/schema.ts";
+import { checkouts, discountCodes, papers, questions, referrals, transactions, users } from "../db/schema.ts";
 import { ledgerMismatches } from "./ledger.ts";
-import { codeProblem, USED_UP } from "./discounts.ts";
+import { ALREADY_USED, codeProblem, TOO_MANY_HOLDS, USED_UP } from "./discounts.ts";
+import { CREDIT_LIMITS } from "./limits.ts";
+import { NO_SUCH_RECIPIENT } from "./gifts.ts";
 import { HOLD_MS } from "./checkout.ts";
 import type { Deps } from "../context.ts";
 import type { App } from "../app.ts";
@@ -111,6 +113,103 @@ describe("checkout", () => {
     expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 
+  it("a code that makes the purchase free gives at most its freeCreditCap a use (default 5)", async () => {
+    const t = await createTestApp();
+    const [amira, ben] = await Promise.all([student(t, "amira"), student(t, "ben")]);
+    const free = await addCode(t, { code: "FREE100", discountPercentage: 100 });
+    expect(free.freeCreditCap).toBe(5);
+    const res = await send(t.app, "/api/checkout/credits", { creditQuantity: 20, discountCode: "FREE100" }, amira.cookie);
+    expect(await res.json()).toMatchObject({ adminFreeCredits: true, creditQuantity: 5, reason: "100% discount code", credits: 5 });
+    expect(await balance(t, amira.userId)).toBe(5);
+    expect((await t.db.select().from(checkouts).where(eq(checkouts.userId, amira.userId)).get())!).toMatchObject({ quantity: 5, amountPence: 0, provider: "free" });
+
+    // A fixed amount that brings the price to zero is free too, and its own cap applies.
+    await addCode(t, { code: "BIGOFF", discountPercentage: 1, amountOffPence: 100_000, freeCreditCap: 2 });
+    const fixed = await send(t.app, "/api/checkout/credits", { creditQuantity: 10, discountCode: "BIGOFF" }, ben.cookie);
+    expect(await fixed.json()).toMatchObject({ adminFreeCredits: true, creditQuantity: 2, reason: "discount code", credits: 2 });
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("lets an account use a code once, free or paid, even asking five times at once", async () => {
+    const t = await createTestApp();
+    const [amira, ben] = await Promise.all([student(t, "amira"), student(t, "ben")]);
+    await addCode(t, { code: "FREE100", discountPercentage: 100 });
+    const paid = await addCode(t, { code: "SAVE10", discountPercentage: 10 });
+    const buy = (cookie: string, discountCode: string, creditQuantity = 2) => send(t.app, "/api/checkout/credits", { creditQuantity, discountCode }, cookie);
+    const validate = async (cookie: string, code: string) => (await send(t.app, "/api/discount/validate", { code }, cookie)).json();
+
+    expect((await buy(amira.cookie, "FREE100")).status).toBe(200);
+    const second = await buy(amira.cookie, "free100");
+    expect(second.status).toBe(400);
+    expect((await second.json()).message).toBe(ALREADY_USED);
+    expect(await validate(amira.cookie, "FREE100")).toMatchObject({ valid: false, message: ALREADY_USED });
+    expect(await validate(ben.cookie, "FREE100")).toMatchObject({ valid: true });
+    expect(await balance(t, amira.userId)).toBe(2);
+
+    // A paid checkout with a code is that account's use while it may still be paid.
+    const started = await (await buy(amira.cookie, "SAVE10")).json();
+    const id = started.url.split("/").pop();
+    expect((await (await buy(amira.cookie, "SAVE10")).json()).message).toBe(ALREADY_USED);
+    // Cancelled, it was never a use; completed, it was.
+    await send(t.app, `/api/checkout/test/${id}/cancel`, {}, amira.cookie);
+    const retry = await (await buy(amira.cookie, "SAVE10")).json();
+    expect((await send(t.app, `/api/checkout/test/${retry.url.split("/").pop()}/complete`, {}, amira.cookie)).status).toBe(200);
+    expect((await (await buy(amira.cookie, "SAVE10")).json()).message).toBe(ALREADY_USED);
+    // A checkout that can no longer be paid is not a use either.
+    const stale = await (await buy(ben.cookie, "SAVE10")).json();
+    await t.db.update(checkouts).set({ createdAt: new Date(Date.now() - HOLD_MS - 1000).toISOString() }).where(eq(checkouts.id, stale.url.split("/").pop()));
+    expect((await buy(ben.cookie, "SAVE10")).status).toBe(200);
+
+    // Five at once from one account (free and paid codes): one each gets through, the index refuses the rest.
+    const cara = await student(t, "cara");
+    await addCode(t, { code: "FREEB", discountPercentage: 100 });
+    for (const code of ["FREEB", "SAVE10"]) {
+      const results = await Promise.all(Array.from({ length: 5 }, () => buy(cara.cookie, code)));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of results.filter((r) => r.status !== 200)) expect((await r.json()).message).toBe(ALREADY_USED);
+    }
+    expect(await balance(t, cara.userId)).toBe(2);
+    const caraPaid = await t.db.select().from(checkouts).where(and(eq(checkouts.userId, cara.userId), eq(checkouts.discountCodeId, paid.id))).all();
+    expect(caraPaid).toHaveLength(1);
+  });
+
+  it("caps an account's unfinished discounted checkouts at 3", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira");
+    for (const code of ["ONE", "TWO", "THREE", "FOUR"]) await addCode(t, { code });
+    const buy = (discountCode: string) => send(t.app, "/api/checkout/credits", { creditQuantity: 10, discountCode }, amira.cookie);
+    const ids: string[] = [];
+    for (const code of ["ONE", "TWO", "THREE"]) ids.push((await (await buy(code)).json()).url.split("/").pop());
+    const fourth = await buy("FOUR");
+    expect(fourth.status).toBe(409);
+    expect((await fourth.json()).message).toBe(TOO_MANY_HOLDS);
+    expect(TOO_MANY_HOLDS).toBe("You already have 3 unfinished checkouts with a discount code. Complete or cancel one before starting another.");
+    // Without a code a purchase is not held back.
+    expect((await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, amira.cookie)).status).toBe(200);
+    // Finishing one (cancel, complete, or expiry) makes room.
+    await send(t.app, `/api/checkout/test/${ids[0]}/cancel`, {}, amira.cookie);
+    expect((await buy("FOUR")).status).toBe(200);
+    expect((await buy("ONE")).status).toBe(409);
+    await t.db.update(checkouts).set({ createdAt: new Date(Date.now() - HOLD_MS - 1000).toISOString() }).where(eq(checkouts.id, ids[1]));
+    expect((await buy("ONE")).status).toBe(200);
+  });
+
+  it("limits discount-code checks per account: validation and checkouts with a code alike", async () => {
+    const t = await createTestApp();
+    const [amira, ben] = await Promise.all([student(t, "amira"), student(t, "ben")]);
+    const { max } = CREDIT_LIMITS.codeChecksPerAccount;
+    for (let i = 0; i < max - 1; i++) expect((await send(t.app, "/api/discount/validate", { code: `GUESS${i}` }, amira.cookie)).status).toBe(200);
+    expect((await send(t.app, "/api/checkout/credits", { creditQuantity: 1, discountCode: "GUESSX" }, amira.cookie)).status).toBe(400);
+    const limited = await send(t.app, "/api/discount/validate", { code: "GUESSY" }, amira.cookie);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await limited.json()).message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect((await send(t.app, "/api/checkout/credits", { creditQuantity: 1, discountCode: "GUESSZ" }, amira.cookie)).status).toBe(429);
+    // Buying without a code, and another account's checks, go on.
+    expect((await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, amira.cookie)).status).toBe(200);
+    expect((await send(t.app, "/api/discount/validate", { code: "GUESS0" }, ben.cookie)).status).toBe(200);
+  });
+
   it("in test mode, prices on the server with the shared function and grants nothing until completed", async () => {
     const t = await createTestApp();
     const amira = await student(t, "amira");
@@ -130,7 +229,8 @@ describe("checkout", () => {
     expect((await send(t.app, `/api/checkout/test/${id}/complete`, {}, ben.cookie)).status).toBe(404);
 
     const done = await send(t.app, `/api/checkout/test/${id}/complete`, {}, amira.cookie);
-    expect(await done.json()).toEqual({ status: "completed", redirectTo: "/credits/success" });
+    expect(await done.json()).toEqual({ status: "completed", redirectTo: `/credits/success?checkout=${id}` });
+    expect(body.checkoutId).toBe(id);
     expect(await balance(t, amira.userId)).toBe(10);
     const history = await (await send(t.app, "/api/user/transactions", undefined, amira.cookie)).json();
     expect(history[0]).toMatchObject({ transactionType: "purchase", creditsAdded: 10, amount: "4042" });
@@ -140,6 +240,25 @@ describe("checkout", () => {
     await send(t.app, `/api/checkout/test/${id}/complete`, {}, amira.cookie);
     expect(await balance(t, amira.userId)).toBe(10);
     expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("the confirmation page's cancel (POST /api/checkout/:id/cancel) cancels a test checkout and releases its code's use", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira");
+    await addCode(t, { code: "LAST", maxUses: 1 });
+    const { checkoutId } = await (await send(t.app, "/api/checkout/credits", { creditQuantity: 2, discountCode: "LAST" }, amira.cookie)).json();
+    const ben = await student(t, "ben");
+    expect((await send(t.app, "/api/checkout/credits", { creditQuantity: 2, discountCode: "LAST" }, ben.cookie)).status).toBe(400);
+    expect((await send(t.app, `/api/checkout/${checkoutId}/cancel`, {}, ben.cookie)).status).toBe(404);
+    expect((await send(t.app, `/api/checkout/${checkoutId}/cancel`, {})).status).toBe(401);
+
+    const res = await send(t.app, `/api/checkout/${checkoutId}/cancel`, {}, amira.cookie);
+    expect(await res.json()).toEqual({ status: "cancelled", redirectTo: "/credits/cancel" });
+    expect((await t.db.select().from(checkouts).where(eq(checkouts.id, checkoutId)).get())!.status).toBe("cancelled");
+    expect((await send(t.app, "/api/checkout/credits", { creditQuantity: 2, discountCode: "LAST" }, ben.cookie)).status).toBe(200);
+    // Cancelled, it cannot be paid.
+    expect((await send(t.app, `/api/checkout/test/${checkoutId}/complete`, {}, amira.cookie)).status).toBe(409);
+    expect(await balance(t, amira.userId)).toBe(0);
   });
 
   it("a cancelled test checkout cannot be completed", async () => {
@@ -249,17 +368,19 @@ describe("admin discount codes", () => {
     );
     expect(created.status).toBe(201);
     const row = await created.json();
-    expect(row).toMatchObject({ code: "EXAM-AB12CD", discountPercentage: 25, maxUses: 3, usesCount: 0, isActive: true, expiresAt: null, description: null });
+    expect(row).toMatchObject({ code: "EXAM-AB12CD", discountPercentage: 25, maxUses: 3, usesCount: 0, isActive: true, expiresAt: null, description: null, freeCreditCap: 5 });
     expect((await send(t.app, "/api/admin/discount-codes", { code: "EXAM-AB12CD", discountPercentage: 5, maxUses: 1 }, admin.cookie)).status).toBe(409);
 
     const edited = await send(
       t.app,
       `/api/admin/discount-codes/${row.id}`,
-      { code: "CHANGED", discountPercentage: 30, maxUses: 5, isActive: false, expiresAt: "2030-01-31" },
+      { code: "CHANGED", discountPercentage: 30, maxUses: 5, isActive: false, expiresAt: "2030-01-31", freeCreditCap: "3" },
       admin.cookie,
       "PUT",
     );
-    expect(await edited.json()).toMatchObject({ code: "EXAM-AB12CD", discountPercentage: 30, maxUses: 5, isActive: false, expiresAt: "2030-01-31" });
+    expect(await edited.json()).toMatchObject({ code: "EXAM-AB12CD", discountPercentage: 30, maxUses: 5, isActive: false, expiresAt: "2030-01-31", freeCreditCap: 3 });
+    const badCap = await send(t.app, `/api/admin/discount-codes/${row.id}`, { code: "X", discountPercentage: 30, maxUses: 5, freeCreditCap: 0 }, admin.cookie, "PUT");
+    expect((await badCap.json()).errors.freeCreditCap).toBe("A free use must give at least 1 credit");
     const list = await (await send(t.app, "/api/admin/discount-codes", undefined, admin.cookie)).json();
     expect(list.map((c: { code: string }) => c.code)).toEqual(["EXAM-AB12CD"]);
 
@@ -302,8 +423,41 @@ describe("gifts", () => {
   });
 });
 
+describe("gift recipients cannot be enumerated", () => {
+  it("answers whether an address has an account only to a sender who can afford the gift, and limits the 'no account' answers", async () => {
+    const t = await createTestApp();
+    const broke = await student(t, "broke");
+    const amira = await student(t, "amira", 3);
+    const ben = await student(t, "ben");
+    // Without the credits, a real and an unknown address get the same answer.
+    for (const recipient of ["ben@example.com", "nobody@example.com"]) {
+      const res = await send(t.app, "/api/gift-credits", { recipient, creditAmount: 1 }, broke.cookie);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ title: "Not enough credits", message: "You only have 0 credits available" });
+    }
+    const { max } = CREDIT_LIMITS.unknownRecipientsPerAccount;
+    for (let i = 0; i < max; i++) {
+      const res = await send(t.app, "/api/gift-credits", { recipient: `guess${i}@example.com`, creditAmount: 1 }, amira.cookie);
+      expect(res.status).toBe(404);
+      expect((await res.json()).message).toBe(NO_SUCH_RECIPIENT);
+    }
+    // Past the limit no gift is answered at all, to a real address either, and nothing moves.
+    for (const recipient of ["guess99@example.com", "ben@example.com"]) {
+      const res = await send(t.app, "/api/gift-credits", { recipient, creditAmount: 1 }, amira.cookie);
+      expect(res.status).toBe(429);
+      expect(res.headers.get("retry-after")).toBeTruthy();
+      expect((await res.json()).message).toMatch(/^Too many attempts/);
+    }
+    expect(await balance(t, amira.userId)).toBe(3);
+    expect(await balance(t, ben.userId)).toBe(0);
+    // Another sender is not held back.
+    const cara = await student(t, "cara", 1);
+    expect((await send(t.app, "/api/gift-credits", { recipient: "ben@example.com", creditAmount: 1 }, cara.cookie)).status).toBe(200);
+  });
+});
+
 describe("referrals", () => {
-  it("gives each side 1 credit, once, on the referred user's first purchase", async () => {
+  it("pays no bonus on a test-mode or free checkout: the referral stays pending (paid on a cleared Stripe payment, see stripe.test.ts)", async () => {
     const t = await createTestApp();
     const amira = await student(t, "amira");
     const { referralCode } = await (await send(t.app, "/api/referrals/code", undefined, amira.cookie)).json();
@@ -316,23 +470,78 @@ describe("referrals", () => {
     const benCookie = reg.headers.getSetCookie()[0].split(";")[0];
     const ben = (await t.db.select().from(users).where(eq(users.email, "ben@example.com")).get())!;
     let info = await (await send(t.app, "/api/referrals/info", undefined, amira.cookie)).json();
-    expect(info).toMatchObject({ referralCode, totalReferrals: 1, creditsEarned: 0, pendingReferrals: 1 });
+    expect(info).toMatchObject({ referralCode, totalReferrals: 1, creditsEarned: 0, pendingReferrals: 1, monthlyCap: 10 });
     expect(info.referrals[0]).toMatchObject({ referredUsername: "ben", status: "pending", creditsAwarded: 0 });
 
-    const first = await (await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, benCookie)).json();
-    await send(t.app, `/api/checkout/test/${first.url.split("/").pop()}/complete`, {}, benCookie);
-    const second = await (await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, benCookie)).json();
-    await send(t.app, `/api/checkout/test/${second.url.split("/").pop()}/complete`, {}, benCookie);
+    // A code-only (free) checkout, then a test-mode purchase: no money has cleared, so no bonus.
+    await addCode(t, { code: "FREE100", discountPercentage: 100 });
+    expect((await send(t.app, "/api/checkout/credits", { creditQuantity: 2, discountCode: "FREE100" }, benCookie)).status).toBe(200);
+    const bought = await (await send(t.app, "/api/checkout/credits", { creditQuantity: 1 }, benCookie)).json();
+    expect((await send(t.app, `/api/checkout/test/${bought.url.split("/").pop()}/complete`, {}, benCookie)).status).toBe(200);
 
-    expect(await balance(t, amira.userId)).toBe(1);
-    expect(await balance(t, ben.id)).toBe(3); // 2 bought + 1 bonus
+    expect(await balance(t, amira.userId)).toBe(0);
+    expect(await balance(t, ben.id)).toBe(3); // 2 free + 1 bought, no bonus
     info = await (await send(t.app, "/api/referrals/info", undefined, amira.cookie)).json();
-    expect(info).toMatchObject({ totalReferrals: 1, creditsEarned: 1, pendingReferrals: 0 });
+    expect(info).toMatchObject({ totalReferrals: 1, creditsEarned: 0, pendingReferrals: 1 });
     expect(await ledgerMismatches(t.db)).toEqual([]);
 
     // Ben cannot apply a code any more (already referred, and has purchased).
     const again = await send(t.app, "/api/referrals/apply", { referralCode }, benCookie);
     expect(again.status).toBe(400);
+  });
+
+  it("refuses a referral between two accounts that referred each other, and never pays one", async () => {
+    const t = await createTestApp();
+    const amira = await student(t, "amira");
+    const ben = await student(t, "ben");
+    const code = async (cookie: string) => (await (await send(t.app, "/api/referrals/code", undefined, cookie)).json()).referralCode;
+    expect((await send(t.app, "/api/referrals/apply", { referralCode: await code(amira.cookie) }, ben.cookie)).status).toBe(201);
+    const back = await send(t.app, "/api/referrals/apply", { referralCode: await code(ben.cookie) }, amira.cookie);
+    expect(back.status).toBe(400);
+    expect((await back.json()).message).toBe("You cannot use the referral code of someone you referred.");
+
+    // Had both been written (two applications at once), neither is paid, even by an admin.
+    const reverse = await t.db.insert(referrals).values({ referrerId: ben.userId, referredId: amira.userId }).returning().get();
+    const admin = await signedInAs(t, { username: "boss", email: "boss@example.com", role: "admin" });
+    for (const r of await t.db.select().from(referrals).all()) {
+      const res = await send(t.app, "/api/referrals/complete", { referralId: r.id }, admin.cookie);
+      expect(res.status).toBe(409);
+      expect((await res.json()).message).toBe("These two accounts referred each other, so no bonus is paid.");
+    }
+    expect(reverse.status).toBe("pending");
+    expect(await balance(t, amira.userId)).toBe(0);
+    expect(await balance(t, ben.userId)).toBe(0);
+  });
+
+  it("pays one referrer at most the monthly cap (the referral_monthly_cap setting, default 10); a completion last month does not count", async () => {
+    const t = await createTestApp();
+    const admin = await signedInAs(t, { username: "boss", email: "boss@example.com", role: "admin" });
+    const rita = await student(t, "rita");
+    const friends = await Promise.all(Array.from({ length: 12 }, (_, i) => student(t, `friend${i}`)));
+    const ids = [];
+    for (const f of friends) ids.push((await t.db.insert(referrals).values({ referrerId: rita.userId, referredId: f.userId }).returning().get()).id);
+    const complete = (id: number) => send(t.app, "/api/referrals/complete", { referralId: id }, admin.cookie);
+
+    for (const id of ids.slice(0, 10)) expect((await complete(id)).status).toBe(200);
+    const eleventh = await complete(ids[10]);
+    expect(eleventh.status).toBe(409);
+    expect((await eleventh.json()).message).toBe("The referrer has had the most referral bonuses a month allows (10); this referral stays pending.");
+    expect(await balance(t, rita.userId)).toBe(10);
+    expect(await balance(t, friends[10].userId)).toBe(0);
+
+    // One of them was last month: this month has room for one more.
+    const lastMonth = new Date();
+    lastMonth.setUTCDate(0);
+    await t.db.update(referrals).set({ completedAt: lastMonth.toISOString() }).where(eq(referrals.id, ids[0]));
+    expect((await complete(ids[10])).status).toBe(200);
+    expect((await complete(ids[11])).status).toBe(409);
+
+    // The setting lowers it; 0 pays nobody.
+    expect((await send(t.app, "/api/settings/referral_monthly_cap", { value: "0" }, admin.cookie, "PUT")).status).toBe(200);
+    const zero = await complete(ids[11]);
+    expect((await zero.json()).message).toBe("The referrer has had the most referral bonuses a month allows (0); this referral stays pending.");
+    expect(await balance(t, rita.userId)).toBe(11);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 
   it("refuses unknown and own codes, and lets only an admin complete a referral", async () => {
@@ -455,5 +664,58 @@ describe("concurrency, against a real HTTP server", () => {
     const credited = await Promise.all(buyers.map((b) => balance(t, b.userId)));
     expect(credited.reduce((a, c) => a + c, 0)).toBe(30);
     expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+  it("50 concurrent gifts, test-mode purchases and paper generations from 10 accounts: the ledger matches every balance, and no credit is created or lost", async () => {
+    const accounts = await Promise.all(Array.from({ length: 10 }, (_, i) => student(t, `mixed${i}`, 3)));
+    const ids = accounts.map((a) => a.userId);
+    const cs = (await t.db.select().from(papers).where(eq(papers.subject, "Computer Science")).get())!;
+    const paper = { subject: cs.subject, examBoard: cs.examBoard, level: cs.level, paperName: cs.name, isPredicted: false };
+    const totals = async () => {
+      const rows = await t.db.select({ id: users.id, credits: users.credits }).from(users).all();
+      return rows.filter((r) => ids.includes(r.id)).reduce((n, r) => n + r.credits, 0);
+    };
+    const before = await totals();
+
+    let bought = 0;
+    let generated = 0;
+    const operations = Array.from({ length: 50 }, async (_, i) => {
+      const me = accounts[i % 10];
+      if (i % 3 === 0) {
+        const res = await post("/api/gift-credits", { recipient: `mixed${(i + 3) % 10}@example.com`, creditAmount: 1 + (i % 2) }, me.cookie);
+        await res.body?.cancel();
+        return ["gift", res.status];
+      }
+      if (i % 3 === 1) {
+        // A purchase through the test provider: started, then paid on its test page.
+        const quantity = 1 + (i % 4);
+        const started = await (await post("/api/checkout/credits", { creditQuantity: quantity }, me.cookie)).json();
+        const done = await post(`/api/checkout/test/${started.url.split("/").pop()}/complete`, {}, me.cookie);
+        await done.body?.cancel();
+        if (done.status === 200) bought += quantity;
+        return ["purchase", done.status];
+      }
+      const res = await post("/api/generate-enhanced-paper", paper, me.cookie);
+      await res.body?.cancel();
+      if (res.status === 200) generated++;
+      return ["generation", res.status];
+    });
+    const results = await Promise.all(operations);
+
+    // Each kind ran, and every answer was a success or a clear refusal (not enough credits).
+    for (const [kind, status] of results) expect([200, 400], `${kind} answered ${status}`).toContain(status);
+    expect(results.filter(([k, st]) => k === "purchase" && st === 200)).toHaveLength(17);
+    expect(generated).toBeGreaterThan(0);
+    expect(results.some(([k, st]) => k === "gift" && st === 200)).toBe(true);
+
+    // The ledger agrees with every balance, and credits in = credits out.
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+    const ledger = await t.db.select().from(transactions).where(inArray(transactions.userId, ids)).all();
+    const sum = (type: string, field: "creditsAdded" | "creditsDeducted") =>
+      ledger.filter((r) => r.transactionType === type).reduce((n, r) => n + r[field], 0);
+    expect(sum("purchase", "creditsAdded")).toBe(bought);
+    const spent = sum("paper_generation", "creditsDeducted") - sum("refund", "creditsAdded");
+    expect(spent).toBe(generated);
+    expect(sum("gift_sent", "creditsDeducted")).toBe(sum("gift_received", "creditsAdded"));
+    expect(before + bought).toBe((await totals()) + spent);
   });
 });

@@ -9,6 +9,9 @@ import { type Env, purchaseMode } from "../env.ts";
  */
 export const CHECKOUT_EXPIRY_MS = 60 * 60 * 1000;
 
+/** The currency of every price (pence): stored with each checkout, and checked in Stripe's webhook. */
+export const CURRENCY = "gbp";
+
 export interface CheckoutSessionRequest {
   checkoutId: string;
   userId: number;
@@ -59,13 +62,14 @@ export function paymentProvider(env: Env): PaymentProvider {
           {
             quantity: 1,
             price_data: {
-              currency: "gbp",
+              currency: CURRENCY,
               unit_amount: req.amountPence,
               product_data: { name: `${req.quantity} ExamPrep credit${req.quantity === 1 ? "" : "s"}` },
             },
           },
         ],
-        success_url: `${env.APP_ORIGIN}/credits/success?session_id={CHECKOUT_SESSION_ID}`,
+        // The success page follows this checkout until the webhook has credited it.
+        success_url: `${env.APP_ORIGIN}/credits/success?checkout=${req.checkoutId}`,
         cancel_url: `${env.APP_ORIGIN}/credits/cancel`,
       });
       if (!session.url) throw new Error("Stripe returned no checkout URL");

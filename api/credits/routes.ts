@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { eq } from "drizzle-orm";
 import type { AppEnv } from "../context.ts";
 import { purchaseMode } from "../env.ts";
@@ -17,14 +17,26 @@ import {
   referralCompleteSchema,
 } from "../../shared/schemas.ts";
 import { cancelCheckout, checkoutExpired, findCheckout, fulfilCheckout, holdCutoff, startCheckout } from "./checkout.ts";
+import { handleStripeEvent } from "./stripe-events.ts";
 import { createCode, deleteCode, listCodes, updateCode, validateCode } from "./discounts.ts";
 import { giftCredits } from "./gifts.ts";
+import { creditLimiters, tooMany } from "./limits.ts";
 import { ledgerMismatches, listSpending, listTransactions } from "./ledger.ts";
 import { chargeForOperation, isOperation } from "./operations.ts";
 import { paymentProvider, stripeClient } from "./payments.ts";
+import { cancelOwnCheckout, checkoutState, ownCheckout } from "./own-checkout.ts";
 import { applyReferral, completeReferral, ensureReferralCode, referralInfo } from "./referrals.ts";
 
 const noStore = { "Cache-Control": "private, no-store" };
+
+/** Counts one discount-code check of the signed-in account: seconds to wait when over the limit, else 0. */
+function countCodeCheck(c: Context<AppEnv>): number {
+  const limiter = creditLimiters(c.var.deps).codeChecks;
+  const key = String(c.var.user!.id);
+  const wait = limiter.retryAfter(key);
+  if (!wait) limiter.hit(key);
+  return wait;
+}
 const idParam = (raw: string) => {
   const id = Number(raw);
   if (!Number.isInteger(id) || id < 1) throw new HttpError(404, "Not found");
@@ -44,11 +56,27 @@ export const creditRoutes = new Hono<AppEnv>()
     const { db, env } = c.var.deps;
     if (purchaseMode(env) === "disabled") throw new HttpError(503, "Purchases are switched off on this server. Please try again later.");
     const { quantity, discountCode } = await parseBody(c, checkoutRequestSchema);
+    if (discountCode) {
+      const wait = countCodeCheck(c);
+      if (wait) return tooMany(c, wait);
+    }
     return c.json(await startCheckout(db, env, paymentProvider(env), c.var.user, quantity, discountCode));
   })
   .post("/discount/validate", requireSignIn, async (c) => {
     const { code } = await parseBody(c, discountCodeEntrySchema);
-    return c.json(await validateCode(c.var.deps.db, code, holdCutoff()));
+    const wait = countCodeCheck(c);
+    if (wait) return tooMany(c, wait);
+    return c.json(await validateCode(c.var.deps.db, code, holdCutoff(), c.var.user!.id));
+  })
+  // The owner's checkout: its state (the success page waits on it for the webhook's credit), and its cancel.
+  .get("/checkout/:id", requireSignIn, async (c) => {
+    const user = c.var.user!;
+    return c.json(checkoutState(await ownCheckout(c.var.deps.db, user.id, c.req.param("id")), user.credits), 200, noStore);
+  })
+  .post("/checkout/:id/cancel", requireSignIn, async (c) => {
+    const { db, env } = c.var.deps;
+    await cancelOwnCheckout(db, env, await ownCheckout(db, c.var.user!.id, c.req.param("id")));
+    return c.json({ status: "cancelled", redirectTo: "/credits/cancel" });
   })
   // The built-in test-mode checkout (no Stripe configured): completes or cancels through the same fulfilment.
   .post("/checkout/test/:id/:action{complete|cancel}", requireSignIn, async (c) => {
@@ -69,7 +97,7 @@ export const creditRoutes = new Hono<AppEnv>()
     }
     const outcome = await fulfilCheckout(db, checkout.id, { id: `test:${checkout.id}`, type: "test.checkout.completed" });
     if (outcome === "not-pending" && checkout.status === "cancelled") throw new HttpError(409, "This checkout was cancelled.");
-    return c.json({ status: "completed", redirectTo: "/credits/success" });
+    return c.json({ status: "completed", redirectTo: `/credits/success?checkout=${checkout.id}` });
   })
   // Stripe's signed webhook: the only way a real payment grants credits.
   .post("/stripe/webhook", async (c) => {
@@ -85,27 +113,18 @@ export const creditRoutes = new Hono<AppEnv>()
     } catch (err) {
       return jsonError(c, 400, `Webhook signature verification failed: ${(err as Error).message}`);
     }
-    if (event.type === "checkout.session.completed") {
-      const session = event.data.object;
-      const checkoutId = session.metadata?.checkoutId ?? session.client_reference_id;
-      if (!checkoutId) return jsonError(c, 400, "The session names no checkout");
-      if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required") {
-        return c.json({ received: true, applied: false, reason: `payment ${session.payment_status}` });
-      }
-      const outcome = await fulfilCheckout(db, checkoutId, { id: event.id, type: event.type });
-      return c.json({ received: true, applied: outcome === "completed", outcome });
-    }
-    if (event.type === "checkout.session.expired") {
-      // The session can no longer be paid: the checkout is cancelled and its code's use released.
-      const session = event.data.object;
-      const checkoutId = session.metadata?.checkoutId ?? session.client_reference_id;
-      if (checkoutId) await cancelCheckout(db, checkoutId);
-    }
-    return c.json({ received: true });
+    return c.json(await handleStripeEvent(db, event));
   })
   .post("/gift-credits", requireSignIn, async (c) => {
     const input = await parseBody(c, giftSchema);
-    return c.json(await giftCredits(c.var.deps.db, c.var.user!.id, input));
+    const limiter = creditLimiters(c.var.deps).unknownRecipients;
+    const key = String(c.var.user!.id);
+    const result = await giftCredits(c.var.deps.db, c.var.user!.id, input, {
+      // Asked before the recipient is looked up: while an account is limited, no gift is answered.
+      retryAfter: () => limiter.retryAfter(key),
+      missed: () => limiter.hit(key),
+    });
+    return "retryAfter" in result ? tooMany(c, result.retryAfter) : c.json(result);
   })
   .get("/referrals/code", requireSignIn, async (c) => c.json({ referralCode: await ensureReferralCode(c.var.deps.db, c.var.user!.id) }, 200, noStore))
   .get("/referrals/info", requireSignIn, async (c) => c.json(await referralInfo(c.var.deps.db, c.var.user!.id), 200, noStore))
@@ -119,7 +138,7 @@ export const creditRoutes = new Hono<AppEnv>()
   .post("/referrals/complete", requireAdmin, async (c) => {
     const { referralId } = await parseBody(c, referralCompleteSchema);
     const done = await c.var.deps.db.transaction((tx) => completeReferral(tx, referralId));
-    if (!done) throw new HttpError(409, "That referral is not pending");
+    if (!done.paid) throw new HttpError(409, done.reason);
     return c.json({ message: "Referral completed: 1 credit to each side" });
   })
   .get("/credit-system-check", requireAdmin, async (c) => {

@@ -283,6 +283,11 @@ export const discountCodes = sqliteTable("discount_codes", {
   isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
   expiresAt: text("expires_at"),
   description: text("description"),
+  /**
+   * The most credits one use gives when the code makes the purchase free (a 100% code, or a fixed
+   * amount that brings the price to zero): a larger free request is given this many.
+   */
+  freeCreditCap: integer("free_credit_cap").notNull().default(5),
   createdAt: createdAt(),
 });
 
@@ -296,22 +301,39 @@ export const checkouts = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     amountPence: integer("amount_pence").notNull(),
+    /** ISO currency of amountPence, lower-case as Stripe writes it: the webhook's session must match. */
+    currency: text("currency").notNull().default("gbp"),
     discountCodeId: integer("discount_code_id").references(() => discountCodes.id, { onDelete: "set null" }),
     /** stripe | test | free */
     provider: text("provider").notNull(),
     providerSessionId: text("provider_session_id"),
-    /** pending | completed | cancelled */
+    /**
+     * pending | processing (Stripe has the payment, an asynchronous method such as Bacs has not
+     * cleared yet) | completed | cancelled
+     */
     status: text("status").notNull().default("pending"),
     createdAt: createdAt(),
     completedAt: text("completed_at"),
   },
-  (t) => [uniqueIndex("checkouts_provider_session_unique").on(t.providerSessionId), index("checkouts_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("checkouts_provider_session_unique").on(t.providerSessionId),
+    index("checkouts_user_idx").on(t.userId),
+    // One use of a code per account: a second checkout of the same account with the same code cannot
+    // be written while the first is started, waiting for its payment or completed.
+    uniqueIndex("checkouts_one_code_use_per_account")
+      .on(t.userId, t.discountCodeId)
+      .where(sql`discount_code_id is not null and status in ('pending', 'processing', 'completed')`),
+  ],
 );
 
 /** Payment-provider events already applied: each is applied exactly once. */
 export const processedEvents = sqliteTable("processed_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
+  /** The checkout the event named, if any. */
+  checkoutId: text("checkout_id"),
+  /** What the event did: completed, waiting, released, duplicate-of-state, mismatch (see the webhook). */
+  outcome: text("outcome"),
   receivedAt: createdAt(),
 });
 

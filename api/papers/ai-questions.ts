@@ -7,11 +7,19 @@ import { z } from "zod";
 import { partSchema, type Slot, type Topic } from "../../shared/papers.ts";
 import { completeStructured, type ModelClient } from "../ai/client.ts";
 import { htmlToText, sanitiseQuestionHtml } from "./html.ts";
-import type { Candidate } from "./generate.ts";
+import type { Candidate } from "./candidate.ts";
 
 export const MAX_ATTEMPTS_PER_SLOT = 2;
 /** At most this many slots are written by the model, so a paper stays within the generation time. */
 export const MAX_MODEL_SLOTS = 12;
+/**
+ * How long the model may write, from its first request: whatever it has not delivered by then is
+ * aborted and those slots keep their bank question. The specification gives a generation up to 60 s
+ * (GENERATION_TIMEOUT_MS); this leaves the rest for choosing the questions, the PDF and storing.
+ */
+export const MODEL_DEADLINE_MS = 40_000;
+/** The deadline of one generation's model requests; Deps.modelDeadline replaces it (tests abort it when they choose). */
+export const defaultModelDeadline = (): AbortSignal => AbortSignal.timeout(MODEL_DEADLINE_MS);
 const CONCURRENCY = 4;
 /** Share of word triples a new question may have in common with a bank question. */
 const DUPLICATE_THRESHOLD = 0.5;
@@ -114,34 +122,52 @@ function sanitiseDeep(raw: unknown): unknown {
 export interface ModelOutcome {
   written: Map<number, { stem?: string; parts: Candidate["parts"] }>;
   failures: string[];
+  /** Slots still unwritten when the deadline came (their requests aborted, or never sent). */
+  late: number;
 }
 
-/** Asks the model for each slot (bounded attempts and concurrency); slots it fails keep their bank question. */
-export async function writeWithModel(mc: ModelClient, paperLabel: string, slots: ModelSlot[], bankQuestions: { stem?: string | null; parts: { content: string }[] }[]): Promise<ModelOutcome> {
+/**
+ * Asks the model for each slot (bounded attempts and concurrency) until `deadline` aborts: the
+ * requests still running then are aborted through the same signal (the SDK closes their
+ * connections), no new one starts, and every slot without an accepted answer keeps its bank
+ * question. `onWritten` reports each accepted question as it arrives.
+ */
+export async function writeWithModel(
+  mc: ModelClient,
+  paperLabel: string,
+  slots: ModelSlot[],
+  bankQuestions: { stem?: string | null; parts: { content: string }[] }[],
+  deadline: AbortSignal,
+  onWritten?: (written: number) => void,
+): Promise<ModelOutcome> {
   const bank = bankQuestions.map((q) => shingles(questionText(q)));
   const written = new Map<number, { stem?: string; parts: Candidate["parts"] }>();
   const failures: string[] = [];
+  const settled = new Set<number>();
   let next = 0;
   const worker = async () => {
-    while (next < slots.length) {
+    while (next < slots.length && !deadline.aborted) {
       const index = next++;
       const m = slots[index];
       const avoid: string[] = [];
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS_PER_SLOT; attempt++) {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS_PER_SLOT && !deadline.aborted; attempt++) {
         try {
-          const answer = await completeStructured(mc, MODEL_ANSWER_NAME, modelAnswerSchema, SYSTEM, promptFor(paperLabel, m, avoid));
+          const answer = await completeStructured(mc, MODEL_ANSWER_NAME, modelAnswerSchema, SYSTEM, promptFor(paperLabel, m, avoid), deadline);
           const result = acceptModelQuestion(answer, m, [...bank, ...[...written.values()].map((w) => shingles(questionText(w)))]);
           if (result.ok) {
             written.set(index, { stem: result.stem, parts: result.parts });
+            onWritten?.(written.size);
             break;
           }
           failures.push(`slot ${index + 1}, attempt ${attempt}: ${result.reason}`);
         } catch (err) {
-          failures.push(`slot ${index + 1}, attempt ${attempt}: ${(err as Error).message}`);
+          failures.push(`slot ${index + 1}, attempt ${attempt}: ${deadline.aborted ? "aborted at the generation deadline" : (err as Error).message}`);
         }
       }
+      // A slot whose attempts all ran (and failed) before the deadline is not late, only failed.
+      if (!deadline.aborted || written.has(index)) settled.add(index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, slots.length) }, worker));
-  return { written, failures };
+  return { written, failures, late: slots.length - settled.size };
 }

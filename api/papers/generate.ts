@@ -7,28 +7,16 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { generatedPaperQuestions, generatedPapers, type papers, questions } from "../db/schema.ts";
 import { allSlots, type Blueprint, fitsSlot, fitsTier, matchSlots, type Part, type Slot, type Tier } from "../../shared/papers.ts";
-import type { DocItem, DocQuestion, GenerationRequest, PaperDocument } from "../../shared/generation.ts";
+import { type DocItem, type DocQuestion, type GenerationRequest, type ModelShare, modelShareSentence, type PaperDocument } from "../../shared/generation.ts";
 import type { ModelClient } from "../ai/client.ts";
-import { MAX_MODEL_SLOTS, type ModelSlot, writeWithModel } from "./ai-questions.ts";
+import { defaultModelDeadline, MAX_MODEL_SLOTS, type ModelSlot, writeWithModel } from "./ai-questions.ts";
+import type { Candidate } from "./candidate.ts";
 import { pastAttribution } from "./bank.ts";
 import { htmlToText, sanitiseQuestionHtml } from "./html.ts";
 import { evidenceFor, type PastOccurrence, scoreTopics, type TopicScore } from "./predict.ts";
 
 export type CatalogueRow = typeof papers.$inferSelect;
 type QuestionRow = typeof questions.$inferSelect;
-
-export interface Candidate {
-  id: string;
-  topic: string;
-  tier: "Foundation" | "Higher" | "Both";
-  style?: string;
-  stem?: string | null;
-  parts: Part[];
-  origin: "past" | "practice" | "ai";
-  attribution: string;
-  year: number | null;
-  series: string | null;
-}
 
 /** Progress of a generation, for the generator's progress card. */
 export type GenerationStep = "preparing" | "generating" | "formatting" | "creating_pdf" | "finalizing";
@@ -105,6 +93,10 @@ export interface BuildInput {
   model?: ModelClient | null;
   random?: () => number;
   onStep?: (step: GenerationStep) => void;
+  /** With a model: how many of the slots offered to it it has written so far. */
+  onModel?: (progress: { written: number; asked: number }) => void;
+  /** The deadline of the model's requests (defaultModelDeadline: MODEL_DEADLINE_MS from their start). */
+  modelDeadline?: () => AbortSignal;
   now?: Date;
 }
 
@@ -113,6 +105,8 @@ export interface BuiltPaper {
   /** Bank questions used (model-written ones are not in the bank). */
   questionIds: string[];
   modelFailures: string[];
+  /** Where the questions came from, when a model was asked to write some; null otherwise. */
+  modelShare: ModelShare | null;
 }
 
 export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
@@ -181,12 +175,17 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
 
   // With a model, predicted papers get new questions for their highest-weighted slots.
   let modelFailures: string[] = [];
+  let modelShare: ModelShare | null = null;
   if (predicted && input.model) {
     const order = modelSlotOrder(bp, (i) => scoreOf.get(picked[i].topic) ?? 0, random).slice(0, MAX_MODEL_SLOTS);
     const modelSlots: ModelSlot[] = order.map((i) => ({ slot: slots[i], example: picked[i], topic: bp.topics.find((t) => t.id === picked[i].topic)! }));
     const label = `${bp.paper.examBoard} ${bp.qualification} ${bp.title} ${bp.paperTitle} (${bp.code})${tier ? `, ${tier} tier` : ""}`;
-    const outcome = await writeWithModel(input.model, label, modelSlots, all);
+    const asked = modelSlots.length;
+    input.onModel?.({ written: 0, asked });
+    const deadline = (input.modelDeadline ?? defaultModelDeadline)();
+    const outcome = await writeWithModel(input.model, label, modelSlots, all, deadline, (written) => input.onModel?.({ written, asked }));
     modelFailures = outcome.failures;
+    modelShare = { written: outcome.written.size, asked, late: outcome.late, total: picked.length };
     for (const [k, q] of outcome.written) {
       const i = order[k];
       picked[i] = {
@@ -201,8 +200,8 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   }
 
   input.onStep?.("formatting");
-  const document = assemble(bp, catalogue, request, tier, picked, topicScores, history.length, input.now ?? new Date());
-  return { document, questionIds: picked.filter((q) => q.origin !== "ai").map((q) => q.id), modelFailures };
+  const document = assemble(bp, catalogue, request, tier, picked, topicScores, history.length, input.now ?? new Date(), modelShare);
+  return { document, questionIds: picked.filter((q) => q.origin !== "ai").map((q) => q.id), modelFailures, modelShare };
 }
 
 /**
@@ -276,6 +275,7 @@ function assemble(
   topicScores: TopicScore[],
   historySize: number,
   now: Date,
+  modelShare: ModelShare | null,
 ): PaperDocument {
   const options = request.options;
   const topicName = new Map(bp.topics.map((t) => [t.id, t.name]));
@@ -347,7 +347,7 @@ function assemble(
     sections,
     ...(predicted ? { evidence: evidenceFor(topicScores, marksOnPaper, historySize, options.predictionConfidence) } : {}),
     notice: predicted
-      ? `Predicted paper made by ExamPrep on ${date}. It is not an official ${board} paper and does not contain the questions of any future exam. Each question names its source.`
+      ? `Predicted paper made by ExamPrep on ${date}. It is not an official ${board} paper and does not contain the questions of any future exam. ${modelShare ? `${modelShareSentence(modelShare)} ` : ""}Each question names its source.`
       : `Practice paper made by ExamPrep on ${date}. It is not an official ${board} paper. Each question names its source: questions from real ${board} past papers give the paper, series and question number; the others were written for ExamPrep in the style of this paper.`,
     generatedAt: now.toISOString(),
   };

@@ -11,9 +11,10 @@ import { CACHE_SECONDS, CATALOGUE_NAME_MAX } from "../../shared/constants.ts";
 import { generationRequestSchema } from "../../shared/generation.ts";
 import { readBlueprint } from "./bank.ts";
 import { availableYears } from "./generate.ts";
-import { clearHistory, deletePaper, findCataloguePaper, generateForUser, listPapers, ownPaper, pdfOf, viewerPaper } from "./service.ts";
+import { clearHistory, deletePaper, findCataloguePaper, generateForUser, type GenerationResult, listPapers, ownPaper, pdfOf, viewerPaper } from "./service.ts";
 import { papers } from "../db/schema.ts";
 import { eq } from "drizzle-orm";
+import { currentLog } from "../log.ts";
 
 const noStore = { "Cache-Control": "private, no-store" };
 const idParam = (raw: string) => {
@@ -28,6 +29,16 @@ export const pageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
 
+/** The finished generation's answer (JSON or the stream's last event): the paper, and how many questions the model wrote. */
+const generated = (result: GenerationResult) => ({
+  success: true,
+  id: result.paper.id,
+  pdfUrl: result.paper.pdfUrl,
+  viewerUrl: result.paper.viewerUrl,
+  paper: result.paper,
+  modelShare: result.modelShare,
+});
+
 export const paperRoutes = new Hono<AppEnv>()
   .post("/generate-enhanced-paper", requireSignIn, async (c) => {
     const request = await parseBody(c, generationRequestSchema);
@@ -37,18 +48,21 @@ export const paperRoutes = new Hono<AppEnv>()
     if (c.req.header("accept")?.includes("text/event-stream")) {
       return streamSSE(c, async (stream) => {
         try {
-          const result = await generateForUser(deps, user, request, (step) => void stream.writeSSE({ event: "step", data: JSON.stringify({ step }) }));
-          await stream.writeSSE({ event: "done", data: JSON.stringify({ success: true, id: result.paper.id, pdfUrl: result.paper.pdfUrl, viewerUrl: result.paper.viewerUrl, paper: result.paper }) });
+          const result = await generateForUser(deps, user, request, {
+            onStep: (step) => void stream.writeSSE({ event: "step", data: JSON.stringify({ step }) }),
+            onModel: (progress) => void stream.writeSSE({ event: "model", data: JSON.stringify(progress) }),
+          });
+          await stream.writeSSE({ event: "done", data: JSON.stringify(generated(result)) });
         } catch (err) {
           const status = err instanceof HttpError ? err.status : 500;
           const message = err instanceof HttpError ? err.message : "The paper could not be generated. Your credit has not been used; please try again.";
-          if (!(err instanceof HttpError)) console.error(err);
+          if (!(err instanceof HttpError)) currentLog().error("paper generation failed", { error: err });
           await stream.writeSSE({ event: "error", data: JSON.stringify({ status, message, ...(err instanceof HttpError ? err.details : {}) }) });
         }
       });
     }
     const result = await generateForUser(deps, user, request);
-    return c.json({ success: true, id: result.paper.id, pdfUrl: result.paper.pdfUrl, viewerUrl: result.paper.viewerUrl, paper: result.paper }, 200, noStore);
+    return c.json(generated(result), 200, noStore);
   })
   .get("/papers/available-years", async (c) => {
     const q = availableYearsQuery.safeParse(c.req.query());

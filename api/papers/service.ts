@@ -9,10 +9,11 @@ import type { SessionUser } from "../auth/session.ts";
 import { chargeForOperation, refundOperation } from "../credits/operations.ts";
 import { NotEnoughCredits } from "../credits/ledger.ts";
 import { modelClient } from "../ai/client.ts";
-import { type GeneratedPaperSummary, type GenerationRequest, type PaperDocument, pdfUrlFor, type ViewerPaper, viewerUrlFor } from "../../shared/generation.ts";
+import { type GeneratedPaperSummary, type GenerationRequest, type ModelShare, type PaperDocument, pdfUrlFor, type ViewerPaper, viewerUrlFor } from "../../shared/generation.ts";
 import { readBlueprint } from "./bank.ts";
 import { BankTooSmall, buildPaper, type GenerationStep } from "./generate.ts";
 import { renderPaperPdf } from "./pdf.ts";
+import { currentLog } from "../log.ts";
 
 type GeneratedRow = typeof generatedPapers.$inferSelect;
 
@@ -30,14 +31,23 @@ export interface GenerationResult {
   paper: GeneratedPaperSummary;
   pdfBytes: number;
   modelFailures: string[];
+  /** How many questions the model wrote (null when no model was asked). */
+  modelShare: ModelShare | null;
+}
+
+/** What a generation reports while it runs: the steps, and the model's questions as they arrive. */
+export interface GenerationProgress {
+  onStep?: (step: GenerationStep) => void;
+  onModel?: (progress: { written: number; asked: number }) => void;
 }
 
 export async function generateForUser(
   deps: Deps,
   user: SessionUser,
   request: GenerationRequest,
-  onStep?: (step: GenerationStep) => void,
+  progress: GenerationProgress = {},
 ): Promise<GenerationResult> {
+  const { onStep, onModel } = progress;
   const { db, env } = deps;
   const catalogue = await findCataloguePaper(deps, request.subject, request.examBoard, request.level, request.paperName);
   if (!catalogue) throw new HttpError(404, `We do not offer ${request.examBoard} ${request.level} ${request.subject} ${request.paperName} yet.`);
@@ -55,7 +65,7 @@ export async function generateForUser(
     throw err;
   }
   try {
-    const built = await buildPaper({ db, catalogue, blueprint, request, userId: user.id, model: modelClient(env), onStep });
+    const built = await buildPaper({ db, catalogue, blueprint, request, userId: user.id, model: modelClient(env), onStep, onModel, modelDeadline: deps.modelDeadline });
     onStep?.("creating_pdf");
     const pdf = await renderPaperPdf(built.document);
     onStep?.("finalizing");
@@ -77,12 +87,12 @@ export async function generateForUser(
       }
       return inserted;
     });
-    return { paper: summarise(row), pdfBytes: pdf.byteLength, modelFailures: built.modelFailures };
+    return { paper: summarise(row), pdfBytes: pdf.byteLength, modelFailures: built.modelFailures, modelShare: built.modelShare };
   } catch (err) {
     await refundOperation(db, user.id, charge, `Refund: ${label} could not be generated`);
     if (err instanceof BankTooSmall) throw new HttpError(503, `${err.message} Your credit has not been used.`);
     if (err instanceof HttpError) throw err;
-    console.error(err);
+    currentLog().error("paper generation failed", { error: err });
     throw new HttpError(500, "The paper could not be generated. Your credit has not been used; please try again.");
   }
 }

@@ -118,3 +118,22 @@ export async function pdfOfPaper(t: T, id: number, cookie: string): Promise<Uint
   if (res.status !== 200) throw new Error(`PDF ${id}: ${res.status}`);
   return new Uint8Array(await res.arrayBuffer());
 }
+
+/**
+ * What a good model answers for the slot a prompt of ai-questions.ts describes: a fresh question with
+ * the asked part marks and multiple-choice parts, in words of its own for every `n` (the engine
+ * rightly refuses near-duplicates of earlier ones).
+ */
+export function modelAnswerFor(prompt: string, n: number) {
+  const ask = JSON.parse(prompt) as { totalMarks: number; partMarks: number[]; multipleChoiceParts: number[]; topic: { name: string } };
+  return {
+    stem: null,
+    parts: ask.partMarks.map((marks, i) => ({
+      content: `<p>Model-written question about ${ask.topic.name}. ${Array.from({ length: 12 }, (_, k) => `idea${n}x${i}x${k}`).join(" ")}?</p>`,
+      marks,
+      options: ask.multipleChoiceParts.includes(i + 1) ? ["First view", "Second view", "Third view", "Fourth view"] : null,
+      markScheme: `<p>One mark for each valid point about perspective ${n * 7 + i}.</p>`,
+      modelAnswer: `<p>A full answer for perspective ${n * 7 + i}.</p>`,
+    })),
+  };
+}

@@ -7,6 +7,7 @@ import type { AppEnv, Deps } from "../context.ts";
 import { HttpError, parseBody } from "../http.ts";
 import { requireAdmin } from "../auth/guards.ts";
 import { latestMails, mailConfig, sendMail } from "../mail/mail.ts";
+import { REFERRAL_MONTHLY_CAP_DEFAULT } from "../../shared/constants.ts";
 import { deleteSetting, getSettingRow, isSettingKey, maskSecret, putSetting, SETTING_KEYS, type SettingKey } from "./store.ts";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -44,7 +45,7 @@ async function view(deps: Deps, key: SettingKey): Promise<SettingView> {
     value: row?.value ?? "",
     secret: false,
     source: row?.value ? "settings" : "default",
-    effective: row?.value || deps.env.CONTACT_EMAIL,
+    effective: row?.value || (key === SETTING_KEYS.referralMonthlyCap ? String(REFERRAL_MONTHLY_CAP_DEFAULT) : deps.env.CONTACT_EMAIL),
     updatedAt: row?.updatedAt ?? null,
   };
 }
@@ -52,6 +53,8 @@ async function view(deps: Deps, key: SettingKey): Promise<SettingView> {
 export const valueSchemas: Record<SettingKey, z.ZodType<string>> = {
   feedback_email: z.string().trim().max(254).refine((v) => v === "" || z.email().safeParse(v).success, INVALID_EMAIL),
   mail_api_key: z.string().trim().max(500, "That key is too long.").refine((v) => v === "" || v.length >= 8, "That does not look like an API key: it is too short."),
+  // '' restores the default; 0 pays no referral bonus at all.
+  referral_monthly_cap: z.string().trim().max(4, "Enter a whole number from 0 to 1000.").refine((v) => v === "" || (/^\d{1,4}$/.test(v) && Number(v) <= 1000), "Enter a whole number from 0 to 1000."),
 };
 
 export const testEmailSchema = z.object({

@@ -65,7 +65,7 @@ describe("an admin's System settings", () => {
     const t = await createTestApp({ CONTACT_EMAIL: "help@examprep.test" });
     const { cookie } = await admin(t);
     const list = await (await send(t.app, "/api/settings", undefined, cookie)).json();
-    expect(list.map((s: { key: string }) => s.key)).toEqual(["feedback_email", "mail_api_key"]);
+    expect(list.map((s: { key: string }) => s.key)).toEqual(["feedback_email", "mail_api_key", "referral_monthly_cap"]);
     expect(list[0]).toMatchObject({ value: "", source: "default", effective: "help@examprep.test" });
 
     const bad = await put(t, "feedback_email", "not-an-address", cookie);
@@ -77,6 +77,20 @@ describe("an admin's System settings", () => {
     expect((await put(t, "colour", "blue", cookie)).status).toBe(404);
     // Empty goes back to the default.
     expect(await (await put(t, "feedback_email", "", cookie)).json()).toMatchObject({ value: "", effective: "help@examprep.test" });
+  });
+
+  it("reads and changes referral_monthly_cap: a whole number from 0 to 1000, default 10", async () => {
+    const t = await createTestApp();
+    const { cookie } = await admin(t);
+    const list = await (await send(t.app, "/api/settings", undefined, cookie)).json();
+    expect(list.find((s: { key: string }) => s.key === "referral_monthly_cap")).toMatchObject({ value: "", source: "default", effective: "10", secret: false });
+    for (const bad of ["-1", "2.5", "ten", "1001"]) {
+      const res = await put(t, "referral_monthly_cap", bad, cookie);
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toBe("Enter a whole number from 0 to 1000.");
+    }
+    expect(await (await put(t, "referral_monthly_cap", " 0 ", cookie)).json()).toMatchObject({ value: "0", source: "settings", effective: "0" });
+    expect(await (await put(t, "referral_monthly_cap", "", cookie)).json()).toMatchObject({ value: "", source: "default", effective: "10" });
   });
 
   it("keeps the mail key write-only: stored, but only ever answered masked", async () => {

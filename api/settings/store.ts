@@ -7,6 +7,8 @@ import { settings } from "../db/schema.ts";
 export const SETTING_KEYS = {
   feedbackEmail: "feedback_email",
   mailApiKey: "mail_api_key",
+  /** Referral bonuses one referrer may be paid a calendar month (default REFERRAL_MONTHLY_CAP_DEFAULT). */
+  referralMonthlyCap: "referral_monthly_cap",
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
 export const isSettingKey = (key: string): key is SettingKey => (Object.values(SETTING_KEYS) as string[]).includes(key);

@@ -6,6 +6,7 @@ import { HttpError } from "../http.ts";
 import { PRIORITIES, RECOMMENDATION_CATEGORIES } from "../../shared/constants.ts";
 import { modelAnswerSchema, type RecommendationContent, recommendationContentSchema, STUDY_ERRORS, type StudyErrorCode, type StudyPreferences } from "../../shared/study.ts";
 import type { PlannerTopic, StudentHistory } from "./planner.ts";
+import { currentLog } from "../log.ts";
 
 /** At most this many recommendations are kept from one answer. */
 export const MAX_MODEL_RECOMMENDATIONS = 10;
@@ -20,7 +21,7 @@ const STATUS: Record<StudyErrorCode, 502 | 503> = {
 
 /** A failed generation, with its §8 code in the body ({ message, code }). */
 export function studyError(code: StudyErrorCode, cause?: unknown): HttpError {
-  if (cause) console.warn(`Study recommendations: ${code}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  if (cause) currentLog().warn("study recommendations failed", { code, error: cause instanceof Error ? cause.message : String(cause) });
   return new HttpError(STATUS[code], STUDY_ERRORS[code].text, { code });
 }
 

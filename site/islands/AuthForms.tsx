@@ -132,7 +132,7 @@ export default function AuthForms({ next, error, initialTab = "login", referralC
         <form id="panel-register" role="tabpanel" aria-labelledby="tab-register" className="mt-5 space-y-4" onSubmit={onRegister} noValidate>
           {referralCode && (
             <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
-              A friend invited you (code <strong>{referralCode.toUpperCase()}</strong>): you each get a free credit after your first purchase.
+              A friend invited you (code <strong>{referralCode.toUpperCase()}</strong>): you each get a free credit once your first paid purchase has cleared.
             </p>
           )}
           <Field id="fullName" label="Full name" autoComplete="name" error={errors.fullName} disabled={pending} />

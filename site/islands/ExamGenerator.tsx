@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { DEFAULT_PAPER_NAME, DIFFICULTY_LEVELS, GENERATION_SUBJECTS, OPERATION_COSTS, PREDICTION_CONFIDENCE } from "../../shared/constants.ts";
-import { DEFAULT_GENERATION_OPTIONS, type GenerationOptions, type GenerationRequest, generationRequestSchema } from "../../shared/generation.ts";
+import { DEFAULT_GENERATION_OPTIONS, type GenerationOptions, type GenerationRequest, generationRequestSchema, modelShareSentence } from "../../shared/generation.ts";
 import type { PublicUser } from "../../shared/schemas.ts";
 import { fieldErrors } from "../components/ui/Field.tsx";
 import { type GenerationRun, GenerationProgress } from "../components/ui/GenerationProgress.tsx";
@@ -13,6 +13,8 @@ import { $credits, refreshCredits, seedCredits } from "../stores/credits.ts";
 import { invalidateGeneratedPapers } from "../stores/generated-papers.ts";
 import { stepIndex } from "../stores/generation-progress.ts";
 import { toast } from "../stores/toasts.ts";
+import { Check, formatMinutes, RadioGroup, Select } from "./generator/fields.tsx";
+import { GeneratorAside } from "./generator/GeneratorAside.tsx";
 import { $user, seedUser } from "../stores/user.ts";
 
 type Mode = "past" | "predicted";
@@ -155,8 +157,11 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
     setRun({ startedAt: Date.now(), reached: -1, received: [], done: false });
     requestAnimationFrame(() => progressRef.current?.focus());
     try {
-      const result = await streamGeneration(parsed.data, (step) =>
-        setRun((r) => r && { ...r, reached: Math.max(r.reached, stepIndex(step)), received: [...r.received, step] }));
+      const result = await streamGeneration(
+        parsed.data,
+        (step) => setRun((r) => r && { ...r, reached: Math.max(r.reached, stepIndex(step)), received: [...r.received, step] }),
+        (model) => setRun((r) => r && { ...r, model }),
+      );
       setRun((r) => r && { ...r, done: true });
       await sleep(1000);
       setRun(null);
@@ -165,11 +170,12 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
       // refuse, and the toast then carries the link for the student to open it.
       const tab = window.open(result.pdfUrl, "_blank");
       if (tab) tab.opener = null;
+      const sources = result.modelShare ? ` ${modelShareSentence(result.modelShare)}` : "";
       toast({
         title: "Paper Generated",
         description: tab
-          ? `"${result.paper.name}" is ready: its PDF has opened in a new tab.`
-          : `"${result.paper.name}" is ready. Your browser did not let us open a new tab for it.`,
+          ? `"${result.paper.name}" is ready: its PDF has opened in a new tab.${sources}`
+          : `"${result.paper.name}" is ready. Your browser did not let us open a new tab for it.${sources}`,
         ...(tab ? {} : { action: { label: "Open the PDF", href: result.pdfUrl } }),
         variant: "success",
       });
@@ -370,141 +376,7 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
         <GeneratedPapersList />
       </div>
 
-      <aside className="space-y-6" aria-label="About generating papers">
-        <section className="card p-5" aria-labelledby="credits-card-title">
-          <h2 id="credits-card-title" className="text-sm font-semibold text-slate-600">Your credits</h2>
-          <p className="mt-1 text-3xl font-bold" data-testid="generator-credits">{credits}</p>
-          <p className="text-sm text-slate-600">
-            {user.isAdmin ? "Admin accounts generate papers free." : "One credit generates one complete paper with its mark scheme."}
-          </p>
-          <a href="/pricing" className={`${canAfford ? "btn-outline" : "btn-primary"} mt-4 w-full`}>Buy more credits</a>
-        </section>
-
-        <section className="card p-5" aria-labelledby="types-title">
-          <h2 id="types-title" className="text-base font-bold">Paper types explained</h2>
-          <dl className="mt-3 space-y-3 text-sm leading-6 text-slate-700">
-            <div>
-              <dt className="font-semibold text-slate-900">Past paper</dt>
-              <dd>
-                A complete paper in the exam board's format. Questions from real past papers are used first, each with its source; where none are recorded, ExamPrep practice questions
-                written in the same style fill the paper, and each says so.
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-slate-900">Predicted paper</dt>
-              <dd>
-                The same format, with topics ranked by how often and how recently they have been examined, weighted by marks. It ends with a "Why these topics" page. Predictions are
-                informed guesses, not leaked papers.
-              </dd>
-            </div>
-          </dl>
-        </section>
-
-        <section className="card p-5" aria-labelledby="faq-title">
-          <h2 id="faq-title" className="text-base font-bold">FAQ</h2>
-          <div className="mt-2 divide-y divide-slate-200 text-sm">
-            <Faq q="How much does a paper cost?">One credit, for a past or a predicted paper. Admin accounts generate papers free.</Faq>
-            <Faq q="What if generation fails?">Your credit is given back straight away and the error says what went wrong.</Faq>
-            <Faq q="How long does it take?">Usually a few seconds; it can take up to a minute. Keep the page open until the PDF opens.</Faq>
-            <Faq q="Where are my papers saved?">
-              In the list on this page and on <a href="/history" className="font-medium text-brand-700 underline">My Progress</a>, where you can open the PDF, read the paper with its answers, or delete it.
-            </Faq>
-            <Faq q="Are these real exam questions?">
-              Only questions that show a past-paper source are from real papers. The others are ExamPrep practice questions written in the style of the real paper.
-            </Faq>
-          </div>
-        </section>
-      </aside>
+      <GeneratorAside credits={credits} isAdmin={user.isAdmin} canAfford={canAfford} />
     </div>
-  );
-}
-
-function formatMinutes(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h ? `${h} h${m ? ` ${m} min` : ""}` : `${m} min`;
-}
-
-function Select({ label, value, onChange, error, hint, children }: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100"
-      >
-        {children}
-      </select>
-      {hint && !error && <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">{hint}</p>}
-      {error && <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">{error}</p>}
-    </div>
-  );
-}
-
-function RadioGroup({ legend, name, value, onChange, choices, columns = false }: {
-  legend: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  choices: { value: string; label: string; text: string }[];
-  columns?: boolean;
-}) {
-  return (
-    <fieldset className="min-w-0">
-      <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
-      <div className={`mt-2 grid gap-2 ${columns ? "sm:grid-cols-2" : ""}`}>
-        {choices.map((c) => (
-          <label
-            key={c.value}
-            className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
-          >
-            <input type="radio" name={name} value={c.value} checked={value === c.value} onChange={() => onChange(c.value)} className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600" />
-            <span>
-              <span className="block font-semibold text-slate-900">{c.label}</span>
-              <span className="block text-slate-600">{c.text}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-function Check({ label, text, checked, onChange }: { label: string; text: string; checked: boolean; onChange: (v: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm">
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={`${id}-text`} className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600" />
-      <div>
-        <label htmlFor={id} className="font-semibold text-slate-900">{label}</label>
-        <p id={`${id}-text`} className="text-slate-600">{text}</p>
-      </div>
-    </div>
-  );
-}
-
-function Faq({ q, children }: { q: string; children: ReactNode }) {
-  return (
-    <details className="group py-2.5">
-      <summary className="flex cursor-pointer list-none items-center justify-between gap-2 font-medium text-slate-900 [&::-webkit-details-marker]:hidden">
-        {q}
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0 transition-transform group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="m6 9 6 6 6-6" />
-        </svg>
-      </summary>
-      <div className="mt-2 leading-6 text-slate-700">{children}</div>
-    </details>
   );
 }

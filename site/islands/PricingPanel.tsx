@@ -121,7 +121,7 @@ function Purchase({ credits, subscriptionStatus }: { credits: number; subscripti
         return;
       }
       if (!res.ok) throw new Error((await readError(res)).message ?? "Failed to create a checkout session.");
-      const result = (await res.json()) as { url?: string; adminFreeCredits?: boolean; creditQuantity: number; reason?: string; redirectToPage?: string };
+      const result = (await res.json()) as { url?: string; checkoutId?: string; adminFreeCredits?: boolean; creditQuantity: number; reason?: string; redirectToPage?: string };
       if (result.adminFreeCredits) {
         await refreshCredits();
         toast({ title: "Credits added", description: `${result.creditQuantity} free credit${result.creditQuantity === 1 ? "" : "s"} added (${result.reason}).` });
@@ -134,6 +134,9 @@ function Purchase({ credits, subscriptionStatus }: { credits: number; subscripti
       }
       if (result.url) {
         sessionStorage.setItem("checkoutUrl", result.url);
+        // The confirmation page's Cancel Purchase cancels this checkout.
+        if (result.checkoutId) sessionStorage.setItem("checkoutId", result.checkoutId);
+        else sessionStorage.removeItem("checkoutId");
         setTimeout(() => window.location.assign("/checkout-confirmation"), REDIRECT_DELAYS_MS.paymentPage);
         return;
       }

@@ -8,6 +8,8 @@ interface Info {
   totalReferrals: number;
   creditsEarned: number;
   pendingReferrals: number;
+  /** Referral bonuses one referrer can be paid a calendar month (the referral_monthly_cap setting). */
+  monthlyCap: number;
   referrals: { id: number; referredUsername: string; createdAt: string; status: "pending" | "completed"; creditsAwarded: number }[];
 }
 
@@ -43,7 +45,7 @@ export default function Referrals() {
   const stats: [string, number][] = [
     ["Friends invited", info.totalReferrals],
     ["Credits earned", info.creditsEarned],
-    ["Waiting for first purchase", info.pendingReferrals],
+    ["Waiting for a paid purchase", info.pendingReferrals],
   ];
 
   return (
@@ -104,8 +106,13 @@ export default function Referrals() {
         <h2 id="how-title" className="text-lg font-bold">How it works</h2>
         <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm text-slate-700">
           <li>Share your code or link with a friend.</li>
-          <li>They register with it and make their first purchase.</li>
-          <li>You each get {REFERRAL_CREDITS_EACH_SIDE} free credit. There is no limit to how many friends you can invite.</li>
+          <li>They register with it and pay for credits.</li>
+          <li>
+            Once their payment has cleared, you each get {REFERRAL_CREDITS_EACH_SIDE} free credit. Invite as many friends as you like;{" "}
+            {info.monthlyCap > 0
+              ? `you can earn up to ${info.monthlyCap} referral bonus${info.monthlyCap === 1 ? "" : "es"} a month.`
+              : "referral bonuses are paused at the moment."}
+          </li>
         </ol>
       </section>
     </div>

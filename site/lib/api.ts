@@ -1,5 +1,5 @@
 // The site's calls to the API (§7): cookies always sent, JSON bodies with a JSON content type.
-import type { GeneratedPaperSummary, GenerationRequest } from "../../shared/generation.ts";
+import type { GeneratedPaperSummary, GenerationRequest, ModelShare } from "../../shared/generation.ts";
 
 export function postJson(path: string, body?: unknown, method = "POST"): Promise<Response> {
   return fetch(path, {
@@ -93,15 +93,19 @@ export interface GenerationDone {
   pdfUrl: string;
   viewerUrl: string;
   paper: GeneratedPaperSummary;
+  /** How many questions the model wrote, when one was asked to (predicted papers with a model configured). */
+  modelShare: ModelShare | null;
 }
 
 /**
  * POST /api/generate-enhanced-paper, following the server's progress as Server-Sent Events:
- * onStep for each step reached, then the finished paper, or a GenerationError with the server's message.
+ * onStep for each step reached, onModel each time the model has written a question (and once when it
+ * is asked), then the finished paper, or a GenerationError with the server's message.
  */
 export async function streamGeneration(
   request: GenerationRequest,
   onStep: (step: string) => void,
+  onModel: (progress: { written: number; asked: number }) => void = () => {},
 ): Promise<GenerationDone> {
   const res = await fetch("/api/generate-enhanced-paper", {
     method: "POST",
@@ -116,6 +120,7 @@ export async function streamGeneration(
   for await (const { event, data } of readSse(res.body)) {
     const body = JSON.parse(data) as Record<string, unknown>;
     if (event === "step") onStep(String(body.step));
+    else if (event === "model") onModel({ written: Number(body.written) || 0, asked: Number(body.asked) || 0 });
     else if (event === "done") return body as unknown as GenerationDone;
     else if (event === "error") {
       throw new GenerationError(Number(body.status) || 500, typeof body.message === "string" ? body.message : "The paper could not be generated.");

@@ -51,6 +51,7 @@ describe("Discount Codes admin card", () => {
     expect(await code.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await create.getByLabel("Discount (%)").inputValue()).toBe("10");
     expect(await create.getByLabel("Maximum uses").inputValue()).toBe("10");
+    expect(await create.getByLabel("Free credits per use").inputValue()).toBe("5");
     expect(await create.getByLabel("Expiry date (optional)").inputValue()).toBe(daysAhead(30));
     expect(await create.getByRole("switch", { name: /Active/ }).isChecked()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
@@ -107,6 +108,10 @@ describe("Discount Codes admin card", () => {
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await edit.getByText("Must allow at least 1 use").waitFor();
     await edit.getByLabel("Maximum uses").fill("25");
+    await edit.getByLabel("Free credits per use").fill("0");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await edit.getByText("A free use must give at least 1 credit").waitFor();
+    await edit.getByLabel("Free credits per use").fill("2");
     await edit.getByLabel("Expiry date (optional)").fill("");
     await edit.getByRole("switch", { name: /Active/ }).uncheck();
     await edit.getByRole("button", { name: "Save Changes" }).click();
@@ -115,7 +120,7 @@ describe("Discount Codes admin card", () => {
     const edited = await row.getByRole("cell").allInnerTexts();
     expect(edited.slice(0, 5).map((c) => c.trim())).toEqual([generated, "15%", "0 / 25", "Never", "Inactive"]);
     const stored = await (await serverDb()).select().from(discountCodes).all();
-    expect(stored.map((c) => [c.code, c.maxUses, c.isActive, c.expiresAt])).toEqual([[generated, 25, false, null]]);
+    expect(stored.map((c) => [c.code, c.maxUses, c.isActive, c.expiresAt, c.freeCreditCap])).toEqual([[generated, 25, false, null, 2]]);
 
     // Delete through its dialog: focus starts on Cancel; afterwards the empty state.
     await row.getByRole("button", { name: `Delete ${generated}` }).click();

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
 import { eq } from "drizzle-orm";
-import { discountCodes, users } from "../../api/db/schema.ts";
+import { checkouts, discountCodes, users } from "../../api/db/schema.ts";
+import { accessFor } from "../../shared/routes.ts";
 import { changeCredits } from "../../api/credits/ledger.ts";
 import { formatPence } from "../../shared/format.ts";
 import { priceCredits } from "../../shared/pricing.ts";
@@ -52,7 +53,12 @@ describe("buying credits in test mode", () => {
     expect(await tab.getByTestId("test-checkout-total").innerText()).toBe("£40.42");
     expect(await seriousViolations(tab)).toEqual([]);
     await tab.getByRole("button", { name: "Complete test payment" }).click();
-    await tab.waitForURL(/\/credits\/success/);
+    // The success page follows the checkout and shows the credit once it is there.
+    await tab.waitForURL(/\/credits\/success\?checkout=[0-9a-f-]{36}$/);
+    const confirmation = tab.getByTestId("payment-confirmation");
+    await expect.poll(() => confirmation.getAttribute("data-state")).toBe("credited");
+    expect(await confirmation.innerText()).toContain("10 credits were added to your account. You now have 10 credits.");
+    await tab.getByRole("link", { name: "Go to Credits" }).click();
     await tab.waitForURL(baseURL() + "/pricing");
 
     await expect.poll(() => tab.getByTestId("pricing-credits").innerText()).toBe("10");
@@ -69,12 +75,54 @@ describe("buying credits in test mode", () => {
     await page.close();
   });
 
+  it("Cancel Purchase cancels the checkout and frees its code's use; no link on the page leads to an admin page", async () => {
+    const db = await serverDb();
+    const code = await db.insert(discountCodes).values({ code: "HELDONE", discountPercentage: 10, maxUses: 1 }).returning().get();
+    const page = await newPage(browser);
+    const userId = await signIn(page.context(), { username: "changed", email: "changed@example.com", fullName: "Cam Changed" });
+    await page.goto(baseURL() + "/pricing");
+    await hydrated(page, "PricingPanel");
+    await page.getByLabel("Discount code").fill("heldone");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => page.getByTestId("applied-code").innerText()).toContain("HELDONE");
+    await page.getByRole("button", { name: /^Buy 1 credit for/ }).click();
+    await page.waitForURL(baseURL() + "/checkout-confirmation");
+    await hydrated(page, "Toaster");
+    await page.locator("#checkout-url").waitFor();
+    const pending = await db.select().from(checkouts).where(eq(checkouts.userId, userId)).get();
+    expect(pending).toMatchObject({ status: "pending", discountCodeId: code.id });
+
+    const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    expect(hrefs.filter((path) => accessFor(path) === "admin")).toEqual([]);
+
+    // The checkout holds the code's only use: another student cannot use it now.
+    const other = await newPage(browser);
+    await signIn(other.context(), { username: "nextbuyer", email: "nextbuyer@example.com", fullName: "Nat Next" });
+    await other.goto(baseURL() + "/pricing");
+    const validate = () =>
+      other.evaluate(async () =>
+        (await fetch("/api/discount/validate", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code: "HELDONE" }) })).json()
+      );
+    expect(await validate()).toMatchObject({ valid: false });
+
+    await page.getByRole("button", { name: "Cancel Purchase" }).click();
+    await page.waitForURL(/\/credits\/cancel$/);
+    expect((await db.select().from(checkouts).where(eq(checkouts.id, pending!.id)).get())!.status).toBe("cancelled");
+    // Cancelled, the checkout released the use: the other student may have it.
+    expect(await validate()).toMatchObject({ valid: true });
+    await other.close();
+    await page.close();
+  });
+
   it("the copy button copies the payment link and says 'Link copied!'", async () => {
     const page = await newPage(browser);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
     await page.goto(baseURL() + "/pricing");
     const url = `${baseURL()}/checkout/test/00000000-0000-4000-8000-000000000000`;
-    await page.evaluate((u) => sessionStorage.setItem("checkoutUrl", u), url);
+    await page.evaluate((u) => {
+      sessionStorage.setItem("checkoutUrl", u);
+      sessionStorage.setItem("checkoutId", u.split("/").pop()!);
+    }, url);
     await page.goto(baseURL() + "/checkout-confirmation");
     await hydrated(page, "Toaster");
     await page.getByRole("button", { name: "Copy", exact: true }).click();

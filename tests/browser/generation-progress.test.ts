@@ -13,18 +13,36 @@ import { sessions, users } from "../../api/db/schema.ts";
 import { hashSessionToken, SESSION_COOKIE } from "../../api/auth/session.ts";
 import { changeCredits } from "../../api/credits/ledger.ts";
 import { GENERATION_STEPS } from "../../shared/constants.ts";
+import { modelAnswerFor } from "../../api/papers/testing.ts";
 
 const ALL_STEPS = GENERATION_STEPS.map((s) => s.key).join(",");
 
-/** An OpenAI-compatible endpoint that keeps every request waiting until released, then refuses it. */
+/**
+ * An OpenAI-compatible endpoint that writes one good question at once, then keeps every request
+ * waiting until released, and refuses it.
+ */
 async function startHeldModel() {
   const waiting: ServerResponse[] = [];
   let released = false;
+  let answered = 0;
   const refuse = (res: ServerResponse) =>
     res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "The held model writes nothing." } }));
+  const answer = (res: ServerResponse, body: { model: string; messages: { content: string }[] }) =>
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({
+      id: "chatcmpl-held",
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+      choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: JSON.stringify(modelAnswerFor(body.messages[1].content, 1)), refusal: null } }],
+    }));
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    req.resume();
-    req.on("end", () => (released ? refuse(res) : waiting.push(res)));
+    let raw = "";
+    req.on("data", (d) => (raw += d));
+    req.on("end", () => {
+      if (answered++ === 0) answer(res, JSON.parse(raw));
+      else if (released) refuse(res);
+      else waiting.push(res);
+    });
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   return {
@@ -80,6 +98,8 @@ describe("live generation progress", () => {
     await expect.poll(() => model.waiting()).toBeGreaterThan(0);
     expect(await card.getAttribute("data-step")).toBe("preparing");
     expect(await card.getAttribute("data-progress")).toBe("5");
+    // The card counts the model's questions as they arrive: the first came at once.
+    await expect.poll(() => card.getByTestId("model-progress").innerText()).toContain("The AI model has written 1 of the 12 new questions asked of it so far.");
 
     await page.clock.runFor(2500);
     await expect.poll(() => card.getAttribute("data-step")).toBe("generating");
@@ -92,7 +112,7 @@ describe("live generation progress", () => {
     expect(await card.getAttribute("data-step")).toBe("generating");
     expect(await card.getAttribute("data-received-steps")).toBe("preparing,generating");
 
-    // The model refuses; the bank's questions stand in and the server goes on to the end.
+    // The model refuses the rest; the bank's questions stand in and the server goes on to the end.
     model.release();
     await expect.poll(() => card.getAttribute("data-received-steps"), { timeout: 20_000 }).toBe(ALL_STEPS);
     await expect.poll(() => card.getAttribute("data-progress")).toBe("100");
@@ -101,6 +121,8 @@ describe("live generation progress", () => {
     const tab = await popup;
     await card.waitFor({ state: "detached" });
     await expect.poll(() => tab.url()).toMatch(/\/api\/generated-papers\/\d+\/pdf$/);
+    // The toast says how many questions the model wrote; the others are the bank's.
+    expect(await page.getByTestId("toast-viewport").innerText()).toContain("1 of the 20 questions was written by an AI model; the other 19 come from ExamPrep's question bank.");
     expect((await db.select({ credits: users.credits }).from(users).where(eq(users.id, user.id)).get())!.credits).toBe(0);
     await page.close();
   });

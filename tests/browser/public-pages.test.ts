@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { baseURL, launch, newPage, seriousViolations, signIn } from "./helpers.ts";
 import { TEST_ENV } from "./global-setup.ts";
+import { accessFor } from "../../shared/routes.ts";
 
 let browser: Browser;
 
@@ -118,21 +119,31 @@ describe("public pages", () => {
     await page.close();
   });
 
-  it("checkout confirmation: without a stored checkout URL it leaves for the credit system test page", async () => {
+  it("checkout confirmation: without a stored checkout it offers the way back to /pricing, never an admin page", async () => {
     const page = await newPage(browser);
     await page.goto(baseURL() + "/checkout-confirmation");
-    await page.waitForURL(/\/auth\?next=%2Fcredit-system-test/);
+    const missing = page.locator("#checkout-missing");
+    await missing.waitFor();
+    expect(await missing.innerText()).toContain("No purchase in progress");
+    expect(await missing.getByRole("link", { name: "Back to Credits" }).getAttribute("href")).toBe("/pricing");
+    expect(new URL(page.url()).pathname).toBe("/checkout-confirmation");
+    const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    expect(hrefs.filter((path) => accessFor(path) === "admin")).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
 
   it("checkout confirmation: with a stored URL it offers the payment page and a copy field", async () => {
     const page = await newPage(browser);
     await page.goto(baseURL() + "/pricing");
-    await page.evaluate(() => sessionStorage.setItem("checkoutUrl", "https://checkout.example/pay/cs_test_1"));
+    await page.evaluate(() => {
+      sessionStorage.setItem("checkoutUrl", "https://checkout.example/pay/cs_test_1");
+      sessionStorage.setItem("checkoutId", "00000000-0000-4000-8000-000000000001");
+    });
     await page.goto(baseURL() + "/checkout-confirmation");
     await expect.poll(() => page.locator("#checkout-url").inputValue()).toBe("https://checkout.example/pay/cs_test_1");
     expect(await page.getByRole("button", { name: "Open Payment Page" }).isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Cancel Purchase" }).getAttribute("href")).toBe("/credit-system-test");
+    expect(await page.getByRole("button", { name: "Cancel Purchase" }).isVisible()).toBe(true);
     await page.close();
   });
 
@@ -225,7 +236,10 @@ describe("layout", () => {
   it("a toast shows for 5 seconds, and a swipe to the right dismisses it sooner", async () => {
     const page = await newPage(browser);
     await page.goto(baseURL() + "/pricing");
-    await page.evaluate(() => sessionStorage.setItem("checkoutUrl", "https://checkout.example/pay/cs_test_2"));
+    await page.evaluate(() => {
+      sessionStorage.setItem("checkoutUrl", "https://checkout.example/pay/cs_test_2");
+      sessionStorage.setItem("checkoutId", "00000000-0000-4000-8000-000000000002");
+    });
     await page.clock.install();
     await page.goto(baseURL() + "/checkout-confirmation");
     const toasts = page.getByTestId("toast-viewport").getByRole("status");

@@ -10,6 +10,8 @@ export interface GenerationRun {
   /** The steps as the server reported them, in order. */
   received: string[];
   done: boolean;
+  /** With a model: how many of the new questions asked of it it has written so far. */
+  model?: { written: number; asked: number };
 }
 
 /** The progress card of §4: five labelled steps, the real progress paced by the spec's timers. */
@@ -85,6 +87,12 @@ export const GenerationProgress = forwardRef<HTMLElement, { run: GenerationRun; 
           );
         })}
       </ol>
+      {run.model && (
+        <p className="mt-4 text-sm text-slate-700" data-testid="model-progress">
+          The AI model has written {run.model.written} of the {run.model.asked} new questions asked of it{run.done ? "" : " so far"}. Any it has not written in time keep a
+          question from ExamPrep's bank.
+        </p>
+      )}
       {!run.done && <p className="mt-4 text-xs text-slate-600">This can take up to a minute. Please keep this page open.</p>}
     </section>
   );
