@@ -2,7 +2,7 @@
 // exam board → level → papers, each with a plus button and its add dialog, and the selected paper's
 // detail card. The lists come from GET /api/catalogue (fresh, not the 5-minute public cache), and the
 // admin's stored defaults preselect the columns.
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import type { Paper } from "../../../shared/schemas.ts";
 import { type AdminDefaults, type PaperDetails, paperDetailsSchema } from "../../../shared/catalogue.ts";
 import { formatDate } from "../../../shared/format.ts";
@@ -187,7 +187,7 @@ export function ExamPapers() {
 function Column({ title, addLabel, onAdd, addDisabledReason, children }: { title: string; addLabel: string; onAdd(): void; addDisabledReason?: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section className="card flex min-h-[12rem] flex-col p-4" aria-labelledby={`${id}-title`}>
+    <section className="card flex flex-col p-4 md:min-h-[12rem]" aria-labelledby={`${id}-title`}>
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="font-bold">{title}</h2>
         <button
@@ -201,7 +201,7 @@ function Column({ title, addLabel, onAdd, addDisabledReason, children }: { title
           <PlusIcon />
         </button>
       </div>
-      <div className="max-h-80 flex-1 overflow-y-auto">{children}</div>
+      <div className="relative max-h-80 flex-1 overflow-y-auto">{children}</div>
     </section>
   );
 }
@@ -209,8 +209,19 @@ function Column({ title, addLabel, onAdd, addDisabledReason, children }: { title
 const Empty = ({ children }: { children: ReactNode }) => <p className="text-sm text-slate-600">{children}</p>;
 
 function ChoiceList({ label, items, selected, onSelect }: { label: string; items: { key: string; label: string; detail?: string; icon?: ReactNode }[]; selected?: string; onSelect(key: string): void }) {
+  const list = useRef<HTMLUListElement>(null);
+  // A preselected item further down a long list (the admin's default subject) is scrolled into the
+  // column's view; only the column scrolls, never the page.
+  useEffect(() => {
+    const ul = list.current;
+    const scroller = ul?.parentElement;
+    const active = ul?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!scroller || !active) return;
+    const top = active.offsetTop;
+    if (top < scroller.scrollTop || top + active.offsetHeight > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = top - 8;
+  }, [selected]);
   return (
-    <ul aria-label={label} className="space-y-1">
+    <ul ref={list} aria-label={label} className="space-y-1">
       {items.map((item) => {
         const active = item.key === selected;
         return (

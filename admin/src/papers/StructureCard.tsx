@@ -123,14 +123,14 @@ export function StructureCard({ paper, onSaved }: { paper: Paper; onSaved(paper:
           {draft.map((section, si) => {
             const sid = `${id}-s${si}`;
             return (
-              <fieldset key={si} className="rounded-lg border border-slate-200 p-4">
+              <fieldset key={si} className="min-w-0 rounded-lg border border-slate-200 p-3 sm:p-4">
                 <legend className="px-1 text-sm font-semibold text-slate-700">Section {si + 1}</legend>
                 <div className="flex flex-wrap items-end gap-3">
-                  <div className="min-w-[12rem] flex-1">
+                  <div className="min-w-[10rem] flex-1">
                     <label htmlFor={`${sid}-name`} className="block text-sm font-medium text-slate-800">Section name</label>
                     <input id={`${sid}-name`} value={section.name} maxLength={120} className={inputClass()} onChange={(e) => updateSection(si, (s) => ({ ...s, name: e.target.value }))} />
                   </div>
-                  <div className="w-36">
+                  <div className="w-28">
                     <label htmlFor={`${sid}-count`} className="block text-sm font-medium text-slate-800">Questions</label>
                     <input
                       id={`${sid}-count`}
@@ -161,7 +161,7 @@ export function StructureCard({ paper, onSaved }: { paper: Paper; onSaved(paper:
                   </button>
                 </div>
                 <div className="mt-4 overflow-x-auto">
-                  <table className="w-full min-w-[28rem] text-left text-sm">
+                  <table className="w-full min-w-[18rem] text-left text-sm">
                     <caption className="sr-only">Questions of {section.name || `section ${si + 1}`}</caption>
                     <thead className="text-xs uppercase tracking-wide text-slate-600">
                       <tr>
@@ -180,11 +180,11 @@ export function StructureCard({ paper, onSaved }: { paper: Paper; onSaved(paper:
                           <tr key={qi} className="border-t border-slate-100">
                             <td className="py-1 pr-2">
                               <label htmlFor={`${qid}-id`} className="sr-only">Number of question {qi + 1}</label>
-                              <input id={`${qid}-id`} value={q.id} maxLength={20} className={`${inputClass()} mt-0 w-24`} onChange={(e) => setQ({ id: e.target.value })} />
+                              <input id={`${qid}-id`} value={q.id} maxLength={20} className={`${inputClass().replace("w-full", "")} mt-0 w-16 px-2 sm:w-24`} onChange={(e) => setQ({ id: e.target.value })} />
                             </td>
                             <td className="py-1 pr-2">
                               <label htmlFor={`${qid}-type`} className="sr-only">Type of question {qi + 1}</label>
-                              <select id={`${qid}-type`} value={q.type} className={`${inputClass()} mt-0`} onChange={(e) => setQ({ type: e.target.value as StructureQuestion["type"] })}>
+                              <select id={`${qid}-type`} value={q.type} className={`${inputClass()} mt-0 px-2`} onChange={(e) => setQ({ type: e.target.value as StructureQuestion["type"] })}>
                                 {EDITOR_TYPES.map((t) => <option key={t}>{t}</option>)}
                               </select>
                             </td>
@@ -193,7 +193,7 @@ export function StructureCard({ paper, onSaved }: { paper: Paper; onSaved(paper:
                               <select
                                 id={`${qid}-marks`}
                                 value={q.marks === null ? "" : String(q.marks)}
-                                className={`${inputClass()} mt-0`}
+                                className={`${inputClass()} mt-0 px-2`}
                                 onChange={(e) => setQ({ marks: e.target.value === "" ? null : (Number(e.target.value) as StructureQuestion["marks"]) })}
                               >
                                 <option value="">Allocate later</option>
