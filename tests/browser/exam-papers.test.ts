@@ -133,6 +133,34 @@ describe("/exam-papers", () => {
   });
 });
 
+describe("/exam-papers at 375 px", () => {
+  it("opens a paper whose stored structure cannot be read on the default Section A of 5 questions with the spec's notice, without axe violations", async () => {
+    const db = await serverDb();
+    const broken = await db.insert(papers).values({ name: "Paper 9 - Broken", subject: "Biology", examBoard: "AQA", level: "GCSE", questionStructure: "{not json" }).returning().get();
+    const page = await adminPage(375);
+    await page.request.put(baseURL() + "/api/admin/defaults", {
+      headers: { origin: baseURL() },
+      data: { defaultSubject: "Biology", defaultExamBoard: "AQA", defaultLevel: "GCSE", defaultPaper: "Paper 9 - Broken" },
+    });
+    await page.goto(baseURL() + "/exam-papers");
+    const card = page.getByTestId("paper-detail");
+    await card.getByRole("heading", { name: "Paper 9 - Broken" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await card.getByRole("tab", { name: "Paper Structure" }).click();
+    const structure = page.getByTestId("structure-card");
+    await structure.getByText("Error loading paper structure").waitFor();
+    await structure.getByText("Using default structure instead.").waitFor();
+    expect(await structure.getByTestId("structure-summary").innerText()).toBe("1 section with a total of 5 questions (11 marks)");
+    await structure.getByRole("button", { name: "Edit Structure" }).click();
+    expect(await structure.getByRole("row").count()).toBe(6);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Nothing in the editor is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await db.delete(papers).where(eq(papers.id, broken.id));
+    await page.close();
+  });
+});
+
 describe("settings admin tabs", () => {
   it("lists Exam Papers (the default), Documents, AI Diagnostics, Discount Codes and System, each without axe violations; the stored defaults preselect /exam-papers", async () => {
     const page = await adminPage();
