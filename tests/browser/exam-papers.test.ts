@@ -107,9 +107,24 @@ describe("/exam-papers", () => {
     await card.getByRole("tab", { name: "Details" }).click();
     await card.getByText("2 sections with a total of 9 questions (40 marks)").waitFor();
 
+    // Edit: every field shown, the same messages, saved through PATCH.
+    await card.getByRole("button", { name: "Edit" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Paper" });
+    expect(await edit.getByLabel("Subject", { exact: true }).inputValue()).toBe("Astronomy");
+    await edit.getByLabel("Paper name").fill("");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    expect(await edit.getByRole("alert").innerText()).toContain("Paper name is required");
+    await edit.getByLabel("Paper name").fill("Paper 1 - Stars");
+    await edit.getByLabel("Subject code (optional)").fill("AST/1");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await card.getByRole("heading", { name: "Paper 1 - Stars" }).waitFor();
+    await card.getByText("AST/1").waitFor();
+    // The structure is kept through an edit of the details.
+    await card.getByText("2 sections with a total of 9 questions (40 marks)").waitFor();
+
     // Delete: the spec's confirmation, then gone.
     await card.getByRole("button", { name: "Delete" }).click();
-    const confirm = page.getByRole("dialog", { name: "Delete Paper 1 - Stars and Planets?" });
+    const confirm = page.getByRole("dialog", { name: "Delete Paper 1 - Stars?" });
     await confirm.getByText("This will permanently delete the paper and all associated data.").waitFor();
     await confirm.getByRole("button", { name: "Delete Paper" }).click();
     await page.getByText("No papers found").waitFor();
