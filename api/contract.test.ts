@@ -9,7 +9,7 @@ import { createApp } from "./app.ts";
 import { Hono } from "hono";
 import { ACCESS_RULES, type Access, API_ROUTES, bodyLimits, DEFAULT_BODY_LIMIT, openApiPath } from "./contract.ts";
 import { CLIENT_ADDRESS, clientAddress } from "./http.ts";
-import { users } from "./db/schema.ts";
+import { papers, users } from "./db/schema.ts";
 import { createTestApp, createTestDeps, newSession, send, studentWithCredits, TEST_ORIGIN } from "./test-utils.ts";
 import { banks, requestFor } from "./papers/testing.ts";
 import { FEEDBACK_DESCRIPTION_MAX, FEEDBACK_SUBJECTS } from "../shared/constants.ts";
@@ -166,6 +166,18 @@ async function ownPaper(cookie: string) {
   return { id: String((await res.json() as { id: number }).id) };
 }
 
+/**
+ * Admin routes that change or delete a catalogue paper are tried on a scratch paper of their own, so
+ * the seeded papers the owner routes generate from stay as they are (made in beforeAll).
+ */
+const SCRATCH: Record<string, Record<string, string>> = {};
+beforeAll(async () => {
+  for (const method of ["PATCH", "DELETE"]) {
+    const row = await t.db.insert(papers).values({ name: `Scratch ${method}`, subject: "Biology", examBoard: "AQA", level: "GCSE" }).returning().get();
+    SCRATCH[`${method} /api/papers/{id}`] = { id: String(row.id) };
+  }
+});
+
 /** A valid-looking value for a parameter: its first choice, its minimum, or a word. */
 function sample(schema: JsonSchema): string {
   if (schema.enum) return String(schema.enum[0]);
@@ -175,7 +187,8 @@ function sample(schema: JsonSchema): string {
 
 function urlOf(op: Operation, params: Record<string, string>, query: Record<string, string> = {}) {
   let path = op.path;
-  for (const p of op.parameters.filter((p) => p.in === "path")) path = path.replace(`{${p.name}}`, encodeURIComponent(params[p.name] ?? sample(p.schema)));
+  const scratch = SCRATCH[`${op.method} ${op.path}`] ?? {};
+  for (const p of op.parameters.filter((p) => p.in === "path")) path = path.replace(`{${p.name}}`, encodeURIComponent(params[p.name] ?? scratch[p.name] ?? sample(p.schema)));
   const search = new URLSearchParams(query).toString();
   return search ? `${path}?${search}` : path;
 }

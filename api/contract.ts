@@ -29,6 +29,7 @@ import {
   registerSchema,
 } from "../shared/schemas.ts";
 import { emailConfirmQuery } from "./auth/routes.ts";
+import { adminDefaultsSchema, auditQuerySchema, offeringSchema, paperDetailsSchema, paperPatchBodySchema } from "../shared/catalogue.ts";
 import { progressSchema, recommendationRequestSchema, subjectSchema } from "../shared/study.ts";
 import { generationRequestSchema } from "../shared/generation.ts";
 import { availableYearsQuery, pageQuery } from "./papers/routes.ts";
@@ -87,9 +88,47 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "GET", path: "/api/subjects", access: "public", summary: "The catalogue's subjects" },
   { method: "GET", path: "/api/exam-boards", access: "public", summary: "The exam boards" },
   { method: "GET", path: "/api/levels", access: "public", summary: "The levels (GCSE, A-Level)" },
-  { method: "POST", path: "/api/subjects", access: "admin", summary: "Adds a subject to the catalogue", body: newSubjectSchema, example: { name: "Astronomy" } },
+  { method: "POST", path: "/api/subjects", access: "admin", summary: "Adds a subject to the catalogue (audited)", body: newSubjectSchema, example: { name: "Astronomy" } },
   { method: "GET", path: "/api/papers/available-years", access: "public", summary: "The past-paper years a catalogue paper has", query: availableYearsQuery },
   { method: "GET", path: "/api/papers/:id/topics", access: "public", summary: "A catalogue paper's specification topics", params: id },
+
+  // Catalogue administration (admin-tools.md §2 Exam Papers, §7): every change audited
+  { method: "GET", path: "/api/catalogue", access: "admin", summary: "Subjects, boards, levels, offerings and papers, read fresh (not the cached lists)" },
+  { method: "POST", path: "/api/exam-boards", access: "admin", summary: "Adds an exam board", body: newSubjectSchema, example: { name: "CCEA" } },
+  { method: "POST", path: "/api/levels", access: "admin", summary: "Adds a qualification level", body: newSubjectSchema, example: { name: "IGCSE" } },
+  { method: "POST", path: "/api/offerings", access: "admin", summary: "Records that a board offers a subject at a level", body: offeringSchema, example: { subject: "Biology", examBoard: "OCR", level: "A-Level" } },
+  { method: "DELETE", path: "/api/offerings/:id", access: "admin", summary: "Removes an offering (refused while it has papers)", params: id },
+  {
+    method: "POST",
+    path: "/api/papers",
+    access: "admin",
+    summary: "Creates a paper (its offering too, when missing)",
+    body: paperDetailsSchema,
+    example: { name: "Paper 2 - Islam", subject: "Religious Studies", examBoard: "AQA", level: "GCSE", subjectCode: "8062/2B", examDate: "2027-05-20", description: "Thematic studies" },
+  },
+  {
+    method: "PATCH",
+    path: "/api/papers/:id",
+    access: "admin",
+    summary: "Changes a paper's details, or its structure ({questionStructure, sectionCount}, the §5 rules)",
+    params: id,
+    body: paperPatchBodySchema,
+    example: {
+      questionStructure: JSON.stringify({ sections: [{ name: "Section A", questionCount: 1, questionTypes: ["Short Answer"], marks: [4], questions: [{ id: "A1", type: "Short Answer", marks: 4 }] }] }),
+      sectionCount: 1,
+    },
+  },
+  { method: "DELETE", path: "/api/papers/:id", access: "admin", summary: "Deletes a paper with its documents, structure and bank questions (students' generated papers are kept)", params: id },
+  { method: "GET", path: "/api/audit-log", access: "admin", summary: "Admin changes, newest first: who, what, when, before and after", query: auditQuerySchema },
+  { method: "GET", path: "/api/admin/defaults", access: "admin", summary: "The admin's own default settings (§3)" },
+  {
+    method: "PUT",
+    path: "/api/admin/defaults",
+    access: "admin",
+    summary: "Stores the admin's own default settings (§3)",
+    body: adminDefaultsSchema,
+    example: { defaultSubject: "Religious Studies", defaultLevel: "GCSE", defaultExamBoard: "AQA", defaultPaper: "Paper 1 - Christianity and Islam", enableNotifications: true, enableAutoSave: true },
+  },
 
   // Accounts
   { method: "GET", path: "/api/user", access: "signed-in", summary: "The signed-in user", response: publicUserSchema },

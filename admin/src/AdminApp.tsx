@@ -1,28 +1,26 @@
 // The admin tools. Each admin route mounts this bundle with its page name. Pages whose tools exist
 // render them; the others still say what they will hold and link to what works today.
 import type { ComponentType } from "react";
-import { AdminTabs } from "./AdminTabs.tsx";
+import { AdminTabs, type Tab } from "./AdminTabs.tsx";
 import { CreditDebug } from "./CreditDebug.tsx";
 import { CreditSystemTest } from "./CreditSystemTest.tsx";
 import { DiscountCodes } from "./DiscountCodes.tsx";
 import { SystemSettings } from "./SystemSettings.tsx";
+import { ExamPapers } from "./papers/ExamPapers.tsx";
+import { AiDiagnostics, DocumentsSettings, ExamPapersSettings } from "./papers/SettingsPanels.tsx";
 
 const PAGES: Record<string, { title: string; summary: string }> = {
-  "exam-papers": {
-    title: "Exam Papers",
-    summary: "The catalogue of subjects, exam boards, levels and papers, with each paper's documents, structure and study topics.",
-  },
   "extraction-testing": {
     title: "Extraction Testing",
     summary: "Tests question extraction from exam-paper PDFs: the extraction monitor, validation, recreation testing and reports.",
   },
 };
 
-/**
- * The admin tabs of /settings (admin-tools.md "Settings"), in their order. Only tabs whose tool
- * works are listed: add Exam Papers, Documents, AI Diagnostics or System here when they exist.
- */
-export const SETTINGS_TABS: { id: string; label: string; Panel: ComponentType }[] = [
+/** The admin tabs of /settings (admin-tools.md §2 Settings), in their order: Exam Papers first, the admins' default. */
+export const SETTINGS_TABS: Tab[] = [
+  { id: "exam-papers", label: "Exam Papers", Panel: ExamPapersSettings },
+  { id: "documents", label: "Documents", Panel: DocumentsSettings },
+  { id: "ai-diagnostics", label: "AI Diagnostics", Panel: AiDiagnostics },
   { id: "discount-codes", label: "Discount Codes", Panel: DiscountCodes },
   { id: "system", label: "System", Panel: SystemSettings },
 ];
@@ -30,6 +28,7 @@ export const SETTINGS_TABS: { id: string; label: string; Panel: ComponentType }[
 /** Admin pages with a working tool, by page name. */
 const TOOLS: Record<string, ComponentType> = {
   settings: () => <AdminTabs label="Administration" tabs={SETTINGS_TABS} />,
+  "exam-papers": ExamPapers,
   "credit-system-test": CreditSystemTest,
   "credit-debug": CreditDebug,
 };

@@ -1,13 +1,13 @@
-import { useRef, useState, type ComponentType, type KeyboardEvent } from "react";
+import { useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from "react";
 
-interface Tab {
-  id: string;
-  label: string;
-  Panel: ComponentType;
-}
+/** A tab shows its Panel, or what render() returns (for a panel that needs props from its parent). */
+export type Tab = { id: string; label: string } & ({ Panel: ComponentType; render?: never } | { render: () => ReactNode; Panel?: never });
 
-/** ARIA tabs (arrow keys, Home and End move between tabs; only the selected tab is in the tab order). */
-export function AdminTabs({ label, tabs }: { label: string; tabs: Tab[] }) {
+/**
+ * ARIA tabs (arrow keys, Home and End move between tabs; only the selected tab is in the tab order).
+ * `idPrefix` keeps element ids apart when tabs sit inside other tabs.
+ */
+export function AdminTabs({ label, tabs, idPrefix = "admin" }: { label: string; tabs: Tab[]; idPrefix?: string }) {
   const [selected, setSelected] = useState(tabs[0]?.id);
   const buttons = useRef<Record<string, HTMLButtonElement | null>>({});
   const current = tabs.find((t) => t.id === selected) ?? tabs[0];
@@ -34,9 +34,9 @@ export function AdminTabs({ label, tabs }: { label: string; tabs: Tab[] }) {
             }}
             type="button"
             role="tab"
-            id={`admin-tab-${t.id}`}
+            id={`${idPrefix}-tab-${t.id}`}
             aria-selected={t.id === current.id}
-            aria-controls={`admin-panel-${t.id}`}
+            aria-controls={`${idPrefix}-panel-${t.id}`}
             tabIndex={t.id === current.id ? 0 : -1}
             onClick={() => setSelected(t.id)}
             className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-semibold ${
@@ -47,8 +47,8 @@ export function AdminTabs({ label, tabs }: { label: string; tabs: Tab[] }) {
           </button>
         ))}
       </div>
-      <div id={`admin-panel-${current.id}`} role="tabpanel" aria-labelledby={`admin-tab-${current.id}`} className="pt-6">
-        <current.Panel />
+      <div id={`${idPrefix}-panel-${current.id}`} role="tabpanel" aria-labelledby={`${idPrefix}-tab-${current.id}`} className="pt-6">
+        {current.Panel ? <current.Panel /> : current.render()}
       </div>
     </div>
   );

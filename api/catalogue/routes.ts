@@ -2,9 +2,23 @@ import { Hono } from "hono";
 import { CACHE_SECONDS } from "../../shared/constants.ts";
 import type { AppEnv } from "../context.ts";
 import { requireAdmin } from "../auth/guards.ts";
-import { parseBody } from "../http.ts";
+import { HttpError, parseBody } from "../http.ts";
 import { newSubjectSchema } from "../../shared/schemas.ts";
-import { addSubject, CATALOGUE_LISTS, catalogueList } from "./service.ts";
+import { adminDefaultsSchema, auditQuerySchema, offeringSchema, paperDetailsSchema, paperPatchSchema } from "../../shared/catalogue.ts";
+import { CATALOGUE_LISTS, catalogueList } from "./service.ts";
+import {
+  addOffering,
+  addRecord,
+  adminCatalogue,
+  createPaper,
+  deleteCataloguePaper,
+  deleteOffering,
+  listAudit,
+  readAdminDefaults,
+  saveAdminDefaults,
+  savePaperStructure,
+  updatePaperDetails,
+} from "./admin.ts";
 
 /**
  * GET /api/papers, /api/subjects, /api/exam-boards, /api/levels: cached 5 min by the browser too.
@@ -21,9 +35,63 @@ for (const name of Object.keys(CATALOGUE_LISTS) as (keyof typeof CATALOGUE_LISTS
   });
 }
 
-/** POST /api/subjects { name }: admins add a subject to the catalogue. */
-export const catalogueRoutes = new Hono<AppEnv>();
-catalogueRoutes.post("/subjects", requireAdmin, async (c) => {
-  const { name } = await parseBody(c, newSubjectSchema);
-  return c.json(await addSubject(c.var.deps.db, name), 201);
-});
+const idParam = (raw: string, what: string) => {
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id < 1) throw new HttpError(404, `${what} not found`);
+  return id;
+};
+
+/**
+ * The catalogue's admin endpoints (admin-tools.md §7 and the paths it leaves open): records,
+ * offerings, papers, the audit log and the admin's default settings. All admin-only; every change
+ * is audited and drops the cached lists (api/catalogue/admin.ts).
+ */
+export const catalogueRoutes = new Hono<AppEnv>()
+  .get("/catalogue", requireAdmin, async (c) => c.json(await adminCatalogue(c.var.deps.db)))
+  .post("/subjects", requireAdmin, async (c) => {
+    const { name } = await parseBody(c, newSubjectSchema);
+    return c.json(await addRecord(c.var.deps.db, c.var.user!.id, "subject", name), 201);
+  })
+  .post("/exam-boards", requireAdmin, async (c) => {
+    const { name } = await parseBody(c, newSubjectSchema);
+    return c.json(await addRecord(c.var.deps.db, c.var.user!.id, "examBoard", name), 201);
+  })
+  .post("/levels", requireAdmin, async (c) => {
+    const { name } = await parseBody(c, newSubjectSchema);
+    return c.json(await addRecord(c.var.deps.db, c.var.user!.id, "level", name), 201);
+  })
+  .post("/offerings", requireAdmin, async (c) => {
+    const input = await parseBody(c, offeringSchema);
+    return c.json(await addOffering(c.var.deps.db, c.var.user!.id, input), 201);
+  })
+  .delete("/offerings/:id", requireAdmin, async (c) => {
+    await deleteOffering(c.var.deps.db, c.var.user!.id, idParam(c.req.param("id"), "Offering"));
+    return c.json({ success: true });
+  })
+  .post("/papers", requireAdmin, async (c) => {
+    const details = await parseBody(c, paperDetailsSchema);
+    return c.json(await createPaper(c.var.deps.db, c.var.user!.id, details), 201);
+  })
+  .patch("/papers/:id", requireAdmin, async (c) => {
+    const id = idParam(c.req.param("id"), "Paper");
+    // §7: the paper's details, or {questionStructure, sectionCount} from the structure editor.
+    const body = await parseBody(c, paperPatchSchema);
+    const db = c.var.deps.db;
+    const userId = c.var.user!.id;
+    if ("sections" in body) return c.json(await savePaperStructure(db, userId, id, body.sections));
+    return c.json(await updatePaperDetails(db, userId, id, body));
+  })
+  .delete("/papers/:id", requireAdmin, async (c) => {
+    const removed = await deleteCataloguePaper(c.var.deps.db, c.var.user!.id, idParam(c.req.param("id"), "Paper"));
+    return c.json({ success: true, removed });
+  })
+  .get("/audit-log", requireAdmin, async (c) => {
+    const q = auditQuerySchema.safeParse(c.req.query());
+    if (!q.success) throw new HttpError(400, q.error.issues[0].message);
+    return c.json(await listAudit(c.var.deps.db, q.data));
+  })
+  .get("/admin/defaults", requireAdmin, async (c) => c.json(await readAdminDefaults(c.var.deps.db, c.var.user!.id)))
+  .put("/admin/defaults", requireAdmin, async (c) => {
+    const value = await parseBody(c, adminDefaultsSchema);
+    return c.json(await saveAdminDefaults(c.var.deps.db, c.var.user!.id, value));
+  });

@@ -1,6 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { asc, sql } from "drizzle-orm";
-import { HttpError } from "../http.ts";
+import { asc } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { examBoards, levels, papers, subjects } from "../db/schema.ts";
 import type { Paper } from "../../shared/schemas.ts";
@@ -90,14 +89,4 @@ export async function catalogueList<K extends keyof Lists>(
   const entry = { expiresAt: Date.now() + CACHE_SECONDS.lists * 1000, value, json, gzip: new Uint8Array(gzipSync(json)) };
   entries.set(name, entry);
   return entry;
-}
-
-/** Adds a subject; names are unique case-insensitively. The cached lists are dropped. */
-export async function addSubject(db: Database, name: string) {
-  const existing = await db.select({ id: subjects.id }).from(subjects).where(sql`lower(${subjects.name}) = lower(${name})`).get();
-  if (existing) throw new HttpError(409, `The subject '${name}' already exists`);
-  const last = await db.select({ n: sql<number>`coalesce(max(${subjects.sortOrder}), -1)` }).from(subjects).get();
-  const row = await db.insert(subjects).values({ name, sortOrder: (last?.n ?? -1) + 1 }).returning({ id: subjects.id, name: subjects.name }).get();
-  invalidateCatalogue(db);
-  return row;
 }

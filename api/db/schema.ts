@@ -89,6 +89,30 @@ export const levels = sqliteTable("levels", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
+/**
+ * Which exam boards offer a subject at a level (admin-tools.md §2: boards depend on subject and level,
+ * levels on subject): stored, not guessed from the papers. The admin's columns read it; a paper's
+ * subject, board and level always have their offering (created with the paper when missing).
+ */
+export const offerings = sqliteTable(
+  "offerings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    subjectId: integer("subject_id").notNull().references(() => subjects.id, { onDelete: "cascade" }),
+    examBoardId: integer("exam_board_id").notNull().references(() => examBoards.id, { onDelete: "cascade" }),
+    levelId: integer("level_id").notNull().references(() => levels.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("offerings_unique").on(t.subjectId, t.examBoardId, t.levelId)],
+);
+
+/** An admin's default settings (admin-tools.md §3 Default settings form), JSON (shared/catalogue.ts adminDefaultsSchema). */
+export const adminDefaults = sqliteTable("admin_defaults", {
+  userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  value: text("value").notNull(),
+  updatedAt: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+});
+
 export const papers = sqliteTable(
   "papers",
   {
@@ -420,7 +444,7 @@ export const documentContents = sqliteTable(
   (t) => [primaryKey({ columns: [t.documentId, t.seq] })],
 );
 
-/** Admin changes to content (documents now; the catalogue can write here too): who, what, when, before and after. */
+/** Admin changes to content (documents, and the catalogue: subjects, boards, levels, offerings, papers): who, what, when, before and after. */
 export const auditLog = sqliteTable(
   "audit_log",
   {

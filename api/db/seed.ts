@@ -1,5 +1,5 @@
 // First-start seed. Idempotent: every insert skips rows that are already there, so it runs on every start.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { EXAM_BOARDS, HOME_SUBJECTS, LEVELS, SAMPLE_PAPERS } from "../../shared/constants.ts";
 import { hashPassword } from "../auth/password.ts";
 import { invalidateUserSessions } from "../auth/session.ts";
@@ -7,6 +7,7 @@ import { normaliseEmail, uniqueUsername } from "../auth/users.ts";
 import type { Database } from "./client.ts";
 import { examBoards, levels, papers, subjects, users } from "./schema.ts";
 import { seedBanks } from "../papers/bank.ts";
+import { deletedPaperIdentities, paperIdentityKey } from "../catalogue/admin.ts";
 
 export interface SeedOptions {
   adminEmail?: string;
@@ -26,11 +27,16 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
     .insert(levels)
     .values(LEVELS.map((name, i) => ({ name, sortOrder: i })))
     .onConflictDoNothing();
-  await db
-    .insert(papers)
-    .values(SAMPLE_PAPERS.map((p) => ({ ...p, sectionCount: 1 })))
-    .onConflictDoNothing();
-  await seedBanks(db);
+  // A paper an admin deleted stays deleted: the audit log names it, and the seed skips it.
+  const deleted = await deletedPaperIdentities(db);
+  const samples = SAMPLE_PAPERS.filter((p) => !deleted.has(paperIdentityKey(p)));
+  if (samples.length) await db.insert(papers).values(samples.map((p) => ({ ...p, sectionCount: 1 }))).onConflictDoNothing();
+  await seedBanks(db, undefined, deleted);
+  // Every paper's subject, board and level is an offering (admin-tools.md §2: boards depend on
+  // subject and level); an admin's offerings without papers are kept.
+  await db.run(sql`insert or ignore into offerings (subject_id, exam_board_id, level_id)
+    select s.id, b.id, l.id from papers p
+    join subjects s on s.name = p.subject join exam_boards b on b.name = p.exam_board join levels l on l.name = p.level`);
   if (options.adminEmail) await ensureAdmin(db, options.adminEmail, options.adminPassword);
 }
 

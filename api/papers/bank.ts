@@ -62,9 +62,12 @@ export const practiceAttribution = (bp: Blueprint) =>
 export const pastAttribution = (q: { examBoard: string; paperCode: string | null; series: string | null; year: number | null; questionNumber: string | null }) =>
   `Past paper: ${[`${q.examBoard} ${q.paperCode ?? ""}`.trim(), seriesLabel(q.series, q.year), `question ${q.questionNumber ?? "?"}`].filter(Boolean).join(", ")}`;
 
-export async function seedBanks(db: Database, files: BankFile[] = loadBanks()): Promise<void> {
+/** `skip`: identities (subject|board|level|name) of papers an admin deleted, never recreated. */
+export async function seedBanks(db: Database, files: BankFile[] = loadBanks(), skip: ReadonlySet<string> = new Set()): Promise<void> {
   for (const file of files) {
     const bp = file.blueprint;
+    const { subject, examBoard, level, name } = bp.paper;
+    if (skip.has([subject, examBoard, level, name].join("|"))) continue;
     const identity = and(
       eq(papers.subject, bp.paper.subject),
       eq(papers.examBoard, bp.paper.examBoard),

@@ -39,6 +39,8 @@ describe("Discount Codes admin card", () => {
     const page = await adminPage();
     await page.goto(baseURL() + "/settings");
     const card = page.getByTestId("discount-codes");
+    // Exam Papers is the admins' default tab (admin-tools.md §2 Settings).
+    await page.getByRole("tab", { name: "Discount Codes" }).click();
     expect(await page.getByRole("tab", { name: "Discount Codes" }).getAttribute("aria-selected")).toBe("true");
     await card.getByText("No discount codes found. Create one to get started.").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
