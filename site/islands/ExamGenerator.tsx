@@ -25,6 +25,8 @@ interface Props {
   /** Read by the page on the server; null when that failed (the browser then reads the API). */
   catalogue: GeneratorCatalogue | null;
   initialMode: Mode;
+  /** What the form opens on when the catalogue offers it: an admin's default settings (admin-tools.md §3). */
+  preferred?: Partial<Selection>;
 }
 
 interface Selection {
@@ -65,7 +67,7 @@ function settle(c: GeneratorCatalogue, want: Partial<Selection>): Selection {
 }
 
 /** The Enhanced Exam Generator (§2): the form, the progress card, the student's papers and the side cards. */
-export default function ExamGenerator({ initialUser, initialCredits, catalogue: initialCatalogue, initialMode }: Props) {
+export default function ExamGenerator({ initialUser, initialCredits, catalogue: initialCatalogue, initialMode, preferred = {} }: Props) {
   const isServer = typeof window === "undefined";
   if (!isServer) {
     seedUser(initialUser);
@@ -79,7 +81,7 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
   const [catalogue, setCatalogue] = useState(initialCatalogue);
   const [catalogueFailed, setCatalogueFailed] = useState(false);
   const [selection, setSelection] = useState<Selection>(() =>
-    initialCatalogue ? settle(initialCatalogue, {}) : { subject: "", examBoard: "", level: "", paperName: "", tier: "" }
+    initialCatalogue ? settle(initialCatalogue, preferred) : { subject: "", examBoard: "", level: "", paperName: "", tier: "" }
   );
   const [mode, setMode] = useState<Mode>(initialMode);
   const [options, setOptions] = useState<GenerationOptions>(DEFAULT_GENERATION_OPTIONS);
@@ -94,7 +96,7 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
     if (catalogue) return;
     loadCatalogue().then((c) => {
       setCatalogue(c);
-      setSelection(settle(c, {}));
+      setSelection(settle(c, preferred));
     }, () => setCatalogueFailed(true));
   }, [catalogue]);
 

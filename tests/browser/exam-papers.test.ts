@@ -216,6 +216,12 @@ describe("settings admin tabs", () => {
     await page.getByTestId("paper-detail").getByRole("heading", { name: "Paper 1 - Christianity and Islam" }).waitFor();
     expect(await pressed(page, "Subjects", "Religious Studies")).toBe("true");
     expect(await seriousViolations(page)).toEqual([]);
+
+    // And the generator opens on it too.
+    await page.goto(baseURL() + "/exam-generator");
+    const form = page.getByTestId("generator-form");
+    expect(await form.getByLabel("Subject").inputValue()).toBe("Religious Studies");
+    expect(await form.getByLabel("Paper", { exact: true }).inputValue()).toBe("Paper 1 - Christianity and Islam");
     await page.close();
   });
 });

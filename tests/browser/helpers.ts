@@ -47,6 +47,10 @@ export async function signIn(
 
 /** Serious and critical accessibility violations on the page, as 'rule: target' lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A colour transition caught halfway (a button fading in) is no contrast failure: let them end first.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)), undefined, { timeout: 2000 })
+    .catch(() => {});
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -11,6 +11,7 @@ import { connect, type Database } from "../../api/db/client.ts";
 import { checkouts, sessions, users } from "../../api/db/schema.ts";
 import { hashSessionToken, SESSION_COOKIE } from "../../api/auth/session.ts";
 import { deliverWebhook, sessionEvent, startStripeStandIn, type StripeStandIn } from "../../api/credits/stripe-stand-in.ts";
+import { CONFIRMATION_POLL_MS } from "../../site/islands/PaymentConfirmation.tsx";
 import { CONFIRMATION_PATIENCE_MS } from "../../site/islands/PaymentConfirmation.tsx";
 
 const SECRET = "whsec_browser_secret";
@@ -80,10 +81,11 @@ describe("the success page after a Stripe payment", () => {
     });
     expect((await deliverWebhook(server!.baseURL, payload, SECRET)).status).toBe(200);
 
-    await expect.poll(() => card.getAttribute("data-state")).toBe("credited");
+    // The page asks every CONFIRMATION_POLL_MS: give it a few rounds (expect.poll's own default is 1 s).
+    await expect.poll(() => card.getAttribute("data-state"), { timeout: CONFIRMATION_POLL_MS * 4 }).toBe("credited");
     expect(await card.innerText()).toContain("Payment Successful");
     expect(await card.innerText()).toContain("5 credits were added to your account. You now have 5 credits.");
-    await expect.poll(() => page.getByTestId("header-credits").innerText()).toBe("5 credits");
+    await expect.poll(() => page.getByTestId("header-credits").innerText(), { timeout: CONFIRMATION_POLL_MS * 4 }).toBe("5 credits");
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
@@ -110,7 +112,8 @@ describe("the success page after a Stripe payment", () => {
     });
     await deliverWebhook(server!.baseURL, payload, SECRET);
     await card.getByRole("button", { name: "Check again" }).click();
-    await expect.poll(() => card.getAttribute("data-state")).toBe("credited");
+    // The page asks every CONFIRMATION_POLL_MS: give it a few rounds (expect.poll's own default is 1 s).
+    await expect.poll(() => card.getAttribute("data-state"), { timeout: CONFIRMATION_POLL_MS * 4 }).toBe("credited");
     expect(await card.innerText()).toContain("1 credit was added to your account. You now have 1 credit.");
     await page.close();
   });
