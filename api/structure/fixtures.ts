@@ -121,3 +121,36 @@ export const OCR_PAPER = {
   ],
   furniture: { header: "© OCR 2024 J205/01", footer: "Turn over" },
 };
+
+/** A specification: a contents page, then numbered topic headings with content lines and sub-headings. */
+export const SPECIFICATION = {
+  topics: ["4.1 Cell biology", "4.2 Organisation", "4.3 Infection and response", "4.4 Bioenergetics"],
+  pages: [
+    [
+      l("Contents"),
+      l("4.1 Cell biology .......... 12"),
+      l("4.2 Organisation .......... 18"),
+      l("4.3 Infection and response .......... 25"),
+      l("4.4 Bioenergetics .......... 31"),
+    ],
+    [
+      l("4 Subject content"),
+      l("4.1 Cell biology"),
+      l("Cells are the basic unit of all forms of life."),
+      l("4.1.1 Cell structure"),
+      l("4.1.1.1 Eukaryotes and prokaryotes"),
+      l("Plant and animal cells (eukaryotic cells) have a cell membrane, cytoplasm and genetic material."),
+      l("4.1.1.2 Animal and plant cells"),
+      l("Students should be able to explain how the main sub-cellular structures are related to their functions."),
+      l("4.2 Organisation"),
+      l("Cells are organised into tissues, organs and organ systems."),
+    ],
+    [
+      l("4.3 Infection and response"),
+      l("Pathogens are microorganisms that cause infectious disease."),
+      l("4.4 Bioenergetics"),
+      l("Photosynthesis and respiration: the energy of living things."),
+    ],
+  ],
+  furniture: { header: "AQA GCSE Biology 8461. Version 1.0", footer: "Visit aqa.org.uk/8461 for the most up-to-date specification" },
+};

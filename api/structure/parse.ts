@@ -107,8 +107,8 @@ export function inferType(text: string, marks: number | null): QuestionType {
 export function parsePaper(allLines: TextLine[]): ParsedPaper {
   const lines = dropFurniture(allLines);
   const sections: ParsedSection[] = [];
-  let section: ParsedSection | null = null;
-  let current: ParsedQuestion | null = null;
+  let section = null as ParsedSection | null;
+  let current = null as ParsedQuestion | null;
   // The open number: its question and its part labels (letter, roman), to complete "(ii)" after "1 (a)(i)".
   let question = 0;
   let letter: string | null = null;
@@ -119,7 +119,7 @@ export function parsePaper(allLines: TextLine[]): ParsedPaper {
       section = { name: "Section A", questions: [] };
       sections.push(section);
     }
-    return section;
+    return section as ParsedSection;
   };
   const open = (number: string, q: number, rest: string) => {
     // A number met again with no marks since (a heading such as "1 (a)" above "(i)") is replaced.
