@@ -16,6 +16,9 @@ import { parsePaper } from "./parse.ts";
 import { applyStructureToBlueprint } from "./blueprint.ts";
 import type { Deps } from "../context.ts";
 import type { App } from "../app.ts";
+import type { Paper } from "../../shared/schemas.ts";
+import { subjectAvailability } from "../catalogue/service.ts";
+import { generatablePapers, pendingPapers } from "../../site/stores/catalogue.ts";
 
 type T = Deps & { app: App };
 
@@ -196,10 +199,17 @@ describe("from structure to generation", () => {
     expect(bp.sections.map((s) => s.slots.map((x) => x.marks))).toEqual([[2, 4]]);
     expect(bp.totalMarks).toBe(6);
     expect(bp.topics.map((x) => x.name)).toEqual(["Ecosystems"]);
-    expect(row.generationNote).toMatch(/^Not yet available: the question bank has no question for 2 of its 2 question slots/);
+    expect(row.generationNote).toMatch(/^The question bank has no question for 2 of its 2 question slots/);
     const entry = await catalogueEntry(t, paper.id);
     expect(entry.generation).toMatchObject({ totalMarks: 6 });
     expect(entry.generationNote).toBe(row.generationNote);
+    // The generator and the home page: not yet available offline, with the reason; offered with a model.
+    const listed = entry as unknown as Paper;
+    expect(generatablePapers([listed])).toEqual([]);
+    expect(pendingPapers([listed])).toEqual([expect.objectContaining({ name: paper.name, reason: row.generationNote })]);
+    expect(generatablePapers([listed], true).map((p) => p.name)).toEqual([paper.name]);
+    expect(subjectAvailability(["Biology"], [listed])[0]).toMatchObject({ available: false, reason: `${paper.name}: ${row.generationNote}` });
+    expect(subjectAvailability(["Biology"], [listed], true)[0]).toMatchObject({ available: true });
 
     // Offline, generating it says why, and the credit is not used.
     const s = await studentWithCredits(t, "ada", 1);

@@ -25,6 +25,8 @@ interface Props {
   /** Read by the page on the server; null when that failed (the browser then reads the API). */
   catalogue: GeneratorCatalogue | null;
   initialMode: Mode;
+  /** Whether a model is configured (papers held back only by the question bank can then be generated). */
+  hasModel?: boolean;
 }
 
 interface Selection {
@@ -65,7 +67,7 @@ function settle(c: GeneratorCatalogue, want: Partial<Selection>): Selection {
 }
 
 /** The Enhanced Exam Generator (§2): the form, the progress card, the student's papers and the side cards. */
-export default function ExamGenerator({ initialUser, initialCredits, catalogue: initialCatalogue, initialMode }: Props) {
+export default function ExamGenerator({ initialUser, initialCredits, catalogue: initialCatalogue, initialMode, hasModel = false }: Props) {
   const isServer = typeof window === "undefined";
   if (!isServer) {
     seedUser(initialUser);
@@ -92,11 +94,11 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
 
   useEffect(() => {
     if (catalogue) return;
-    loadCatalogue().then((c) => {
+    loadCatalogue(hasModel).then((c) => {
       setCatalogue(c);
       setSelection(settle(c, {}));
     }, () => setCatalogueFailed(true));
-  }, [catalogue]);
+  }, [catalogue, hasModel]);
 
   const paper = catalogue?.papers.find((p) =>
     p.subject === selection.subject && p.examBoard === selection.examBoard && p.name === selection.paperName &&
@@ -262,6 +264,7 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
                   {papersFor(catalogue, selection.subject, selection.examBoard, selection.level).map((p) => <option key={p.id} value={p.name}>{p.name}</option>)}
                 </Select>
               </div>
+              <PendingNotes catalogue={catalogue} subject={selection.subject} />
 
               {paper && paper.tiers.length > 0 && (
                 <RadioGroup
@@ -377,6 +380,20 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
       </div>
 
       <GeneratorAside credits={credits} isAdmin={user.isAdmin} canAfford={canAfford} />
+    </div>
+  );
+}
+
+/** Papers of the chosen subject an admin has set up that cannot be generated yet, each with its reason. */
+function PendingNotes({ catalogue, subject }: { catalogue: GeneratorCatalogue; subject: string }) {
+  const pending = catalogue.notYetAvailable.filter((p) => p.subject === subject);
+  if (!pending.length) return null;
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700" data-testid="pending-papers">
+      <p className="font-semibold">Not yet available</p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {pending.map((p) => <li key={p.id}>{p.examBoard} {p.level} {p.subject} {p.name}: {p.reason}</li>)}
+      </ul>
     </div>
   );
 }

@@ -80,7 +80,7 @@ export function TopicsTab({ paper }: { paper: Paper }) {
           <h3 id={titleId} className="text-lg font-bold">Study Topics</h3>
           <p className="mt-1 text-sm text-slate-600">The topics of {paper.name}: the generator spreads a paper's questions over them.</p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex shrink-0 flex-wrap gap-2 max-sm:flex-col">
           <button type="button" className="btn-outline" disabled={busy || topics === null} onClick={() => (stored.length ? setConfirm({ kind: "regenerate" }) : void generate())}>
             {stored.length ? "Regenerate from specification" : "Generate from specification"}
           </button>
