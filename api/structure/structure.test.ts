@@ -103,6 +103,50 @@ describe("POST /api/analyze-paper-structure", () => {
   });
 });
 
+describe("with a model configured", () => {
+  let standIn: OpenAIStandIn;
+  beforeAll(async () => {
+    standIn = await startOpenAIStandIn(() => ({ content: "{}" }), { requireJsonSchema: true });
+  });
+  afterAll(() => standIn.close());
+
+  it("Analyze Structure lets the model correct types and marks of the numbers found, never add a question", async () => {
+    const t = await createTestApp({ OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: standIn.baseUrl });
+    const { admin } = await people(t);
+    const paper = await newPaper(t);
+    const doc = await attach(t, paper.id, admin.userId, "pastPaper", await fixturePdf(OCR_PAPER.pages, OCR_PAPER.furniture), 2024);
+    standIn.reply = () => ({
+      content: JSON.stringify({ questions: [{ number: "2", type: "Long Answer", marks: 5 }, { number: "9(z)", type: "Essay", marks: 20 }, { number: "1(a)", type: "Short Answer", marks: 999 }] }),
+    });
+    const result = await (await send(t.app, "/api/analyze-paper-structure", { paperId: paper.id, documentId: doc.id }, admin.cookie)).json();
+    expect(standIn.requests.at(-1)?.response_format?.type).toBe("json_schema");
+    expect(result.refinedByModel).toBe(true);
+    expect(result.paperStructure).toMatchObject({ totalQuestions: 6, totalMarks: 30 });
+    const questions = readQuestionStructure(result.questionStructure)!.sections.flatMap((s) => s.questions);
+    expect(questions.find((q) => q.displayName === "2")).toMatchObject({ type: "Long Answer", marks: 5 });
+    expect(questions.find((q) => q.displayName === "1(a)")?.marks).toBe(2);
+    expect(questions.some((q) => q.displayName === "9(z)")).toBe(false);
+
+    // A failing model leaves the offline result.
+    standIn.reply = () => ({ status: 500, error: { message: "down" } });
+    const offline = await (await send(t.app, "/api/analyze-paper-structure", { paperId: paper.id, documentId: doc.id }, admin.cookie)).json();
+    expect(offline).toMatchObject({ success: true, refinedByModel: false, paperStructure: { totalQuestions: 6, totalMarks: 30 } });
+  });
+
+  it("topic generation lets the model summarise the specification's topics, keeping their names", async () => {
+    const t = await createTestApp({ OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: standIn.baseUrl });
+    const { admin } = await people(t);
+    const paper = await newPaper(t);
+    await attach(t, paper.id, admin.userId, "specification", await fixturePdf(SPECIFICATION.pages, SPECIFICATION.furniture));
+    standIn.reply = () => ({ content: JSON.stringify({ topics: [{ number: "4.1", description: "How cells are built and how they divide." }, { number: "7.7", description: "An invented topic." }] }) });
+    const { topics, summarisedByModel } = await (await send(t.app, "/api/topics/generate", { paperId: paper.id }, admin.cookie)).json();
+    expect(summarisedByModel).toBe(true);
+    expect(topics.map((x: { name: string }) => x.name)).toEqual(SPECIFICATION.topics);
+    expect(topics[0].description).toBe("How cells are built and how they divide.");
+    expect(topics[1].description).toBe("Cells are organised into tissues, organs and organ systems.");
+  });
+});
+
 describe("study topics", () => {
   it("are generated from the specification's numbered headings and content lines, replaced on regeneration, and audited", async () => {
     const t = await createTestApp();
