@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
+import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
 import { papers, users } from "../../api/db/schema.ts";
 import { addDocument } from "../../api/documents/service.ts";
 import { AQA_PAPER, fixturePdf, OCR_PAPER, SPECIFICATION } from "../../api/structure/fixtures.ts";
@@ -189,5 +189,35 @@ describe("Analyze Paper Structure dialog", () => {
     expect(await dialog2.getByRole("button", { name: "Analyze Paper" }).isDisabled()).toBe(true);
     await page2.screenshot({ path: "screenshots/analyze-empty-375.png" });
     await page2.close();
+  });
+});
+
+describe("a paper set up by an admin, offline", () => {
+  it("shows on the generator as not yet available, with the reason", async () => {
+    const db = await serverDb();
+    const structure = JSON.stringify({ sections: [{ name: "Section A", questionCount: 2, questionTypes: ["Short Answer"], marks: [2, 4], questions: [{ id: "1.1", type: "Short Answer", marks: 2 }, { id: "1.2", type: "Short Answer", marks: 4 }] }] });
+    const paper = await db.insert(papers).values({ name: "Paper 9 - Ecology", subject: "Biology", examBoard: "AQA", level: "GCSE", questionStructure: structure }).returning().get();
+    // Its topic, added through the API: the server builds the blueprint and refreshes its catalogue.
+    const admin = await mount("topics", paper.id);
+    const res = await admin.request.post(`${baseURL()}/api/papers/${paper.id}/topics`, { data: { name: "Ecosystems", description: "Communities and interdependence." }, headers: { Origin: baseURL() } });
+    expect(res.status()).toBe(201);
+    await admin.close();
+
+    for (const width of [1280, 375]) {
+      const page = await newPage(browser, { viewport: { width, height: 900 } });
+      await signIn(page.context(), { username: `pending_student_${width}`, email: `pending.student${width}@example.com`, fullName: "Sam Student" });
+      await page.goto(baseURL() + "/exam-generator");
+      await hydrated(page, "ExamGenerator");
+      await page.getByLabel("Subject", { exact: true }).selectOption("Biology");
+      const note = page.getByTestId("pending-papers");
+      await note.waitFor();
+      expect(await note.innerText()).toMatch(/Not yet available\s+AQA GCSE Biology Paper 9 - Ecology: The question bank has no question for 2 of its 2 question slots/);
+      // It is not offered in the paper list.
+      expect(await page.getByLabel("Paper", { exact: true }).locator("option", { hasText: "Paper 9 - Ecology" }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await note.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `screenshots/generator-pending-${width}.png` });
+      await page.close();
+    }
   });
 });
