@@ -156,7 +156,8 @@ export function parsePaper(allLines: TextLine[]): ParsedPaper {
       question = Number(m[1] + m[2]);
       open(`${m[1]}${m[2]}`, question, text.slice(m[0].length));
       text = text.slice(m[0].length);
-    } else if ((m = BOARD_NUMBER.exec(text)) && (m[2] || /^\d{1,2}\s+\S/.test(text)) && Number(m[1]) >= 1 && Number(m[1]) <= question + 3 + (question === 0 ? 0 : 0)) {
+    } else if ((m = BOARD_NUMBER.exec(text)) && (m[2] || /^\d{1,2}\s+\S/.test(text)) && Number(m[1]) >= 1 && Number(m[1]) <= question + 3) {
+      // (A number more than 3 past the open question is a quantity in the text, not the next question.)
       const q = Number(m[1]);
       const parts = labels(m[2]);
       question = q;
@@ -166,7 +167,8 @@ export function parsePaper(allLines: TextLine[]): ParsedPaper {
     } else if ((m = PART_ONLY.exec(text)) && question > 0) {
       const parts = labels(m[1]);
       const first = parts[0];
-      if (LETTER.test(first) && !(ROMAN.test(first) && letter && first > letter && first !== String.fromCharCode(letter.charCodeAt(0) + 1))) {
+      // Part letters run a to h and sub-parts are roman (i, ii, …): the two sets do not overlap.
+      if (LETTER.test(first)) {
         letter = first;
         open(`${question}${parts.map((p) => `(${p})`).join("")}`, question, text.slice(m[0].length));
       } else if (ROMAN.test(first)) {
