@@ -11,6 +11,7 @@ import { googleRoutes } from "./auth/google.ts";
 import { catalogueListRoutes, catalogueRoutes } from "./catalogue/routes.ts";
 import { creditRoutes } from "./credits/routes.ts";
 import { documentRoutes } from "./documents/routes.ts";
+import { structureRoutes } from "./structure/routes.ts";
 import { paperRoutes } from "./papers/routes.ts";
 import { studyRoutes } from "./study/routes.ts";
 import { feedbackRoutes } from "./mail/feedback.ts";
@@ -42,6 +43,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .route("/", feedbackRoutes())
     .route("/", settingsRoutes)
     .route("/", documentRoutes)
+    .route("/", structureRoutes)
     .all("*", (c) => {
       // A known path asked with another method is a 405 naming the allowed ones; anything else a 404.
       const allowed = allowedMethods(c.req.path);

@@ -36,6 +36,7 @@ import { availableYearsQuery, pageQuery } from "./papers/routes.ts";
 import { testEmailSchema, valueSchemas } from "./settings/routes.ts";
 import { SETTING_KEYS } from "./settings/store.ts";
 import { CLIENT_ADDRESS } from "./http.ts";
+import { analyzeStructureSchema, generateTopicsSchema, topicInputSchema } from "../shared/structure.ts";
 import { DOCUMENT_MAX_BYTES, documentListQuery, documentUploadQuery, documentUrlSchema, extractPapersSchema, importPapersSchema } from "../shared/documents.ts";
 
 /**
@@ -90,7 +91,7 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "GET", path: "/api/levels", access: "public", summary: "The levels (GCSE, A-Level)" },
   { method: "POST", path: "/api/subjects", access: "admin", summary: "Adds a subject to the catalogue (audited)", body: newSubjectSchema, example: { name: "Astronomy" } },
   { method: "GET", path: "/api/papers/available-years", access: "public", summary: "The past-paper years a catalogue paper has", query: availableYearsQuery },
-  { method: "GET", path: "/api/papers/:id/topics", access: "public", summary: "A catalogue paper's specification topics", params: id },
+  { method: "GET", path: "/api/papers/:id/topics", access: "public", summary: "A catalogue paper's study topics: the admin's stored ones, else its blueprint's built-in list", params: id },
 
   // Catalogue administration (admin-tools.md §2 Exam Papers, §7): every change audited
   { method: "GET", path: "/api/catalogue", access: "admin", summary: "Subjects, boards, levels, offerings and papers, read fresh (not the cached lists)" },
@@ -241,6 +242,26 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "Imports selected papers as documents of a paper (each PDF fetched through the guard; all or none)",
     body: importPapersSchema,
     example: { paperId: 1, papers: [{ title: "Mark scheme (Higher) : Paper 1 - June 2024", url: "https://www.example.com/papers/1ma1-1h-rms-20240822.pdf", year: 2024, paperType: "markScheme", tier: "Higher" }] },
+  },
+  // Paper structure and study topics (admin-tools.md §7 Structure, Topics)
+  {
+    method: "POST",
+    path: "/api/analyze-paper-structure",
+    access: "admin",
+    summary: "Proposes a paper's structure from one of its past-paper documents (read offline; a configured model may correct types and marks)",
+    body: analyzeStructureSchema,
+    example: { paperId: 1, documentId: 1 },
+  },
+  { method: "POST", path: "/api/papers/:id/topics", access: "admin", summary: "Adds a study topic to a paper", params: id, body: topicInputSchema, example: { name: "4.1 Cell biology", description: "Cell structure, cell division and transport in cells." } },
+  { method: "PATCH", path: "/api/topics/:id", access: "admin", summary: "Changes a study topic", params: id, body: topicInputSchema, example: { name: "4.2 Organisation", description: "Tissues, organs and organ systems." } },
+  { method: "DELETE", path: "/api/topics/:id", access: "admin", summary: "Deletes a study topic", params: id },
+  {
+    method: "POST",
+    path: "/api/topics/generate",
+    access: "admin",
+    summary: "Replaces a paper's study topics with those of its specification document (its numbered headings; a configured model may summarise them)",
+    body: generateTopicsSchema,
+    example: { paperId: 1 },
   },
   { method: "POST", path: "/api/settings/test-email", access: "admin", summary: "Sends a test e-mail", body: testEmailSchema, example: { email: "team@example.com" } },
 ];

@@ -116,6 +116,11 @@ export const blueprintSchema = z
     information: z.array(z.string()).min(1),
     topics: z.array(topicSchema).min(1),
     sections: z.array(sectionSchema).min(1),
+    /**
+     * Built from an admin's saved structure and topics (api/structure/blueprint.ts) rather than
+     * written as a bank file: with a model configured, the model writes every slot.
+     */
+    fromStructure: z.boolean().optional(),
   })
   .superRefine((bp, ctx) => {
     const topicIds = new Set(bp.topics.map((t) => t.id));

@@ -137,6 +137,11 @@ export const paperSchema = z.object({
   questionStructure: z.string(),
   /** Code, tiers, time and marks of a paper that can be generated; null for one that cannot yet. */
   generation: paperFactsSchema.nullable(),
+  /**
+   * Why it cannot be generated yet (api/structure/blueprint.ts), or null. With `generation` set, the
+   * reason is the question bank's shortfall, which a configured model overcomes.
+   */
+  generationNote: z.string().nullable().default(null),
 });
 export type Paper = z.infer<typeof paperSchema>;
 

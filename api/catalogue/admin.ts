@@ -4,9 +4,10 @@
 // cached public lists are dropped after it, so the change shows at once on this server.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { adminDefaults, auditLog, documentContents, documents, examBoards, generatedPapers, levels, offerings, papers, questions, subjects, users } from "../db/schema.ts";
+import { adminDefaults, auditLog, documentContents, documents, examBoards, generatedPapers, levels, offerings, papers, paperTopics, questions, subjects, users } from "../db/schema.ts";
 import { HttpError } from "../http.ts";
 import { recordAudit } from "../audit/log.ts";
+import { applyStructureToBlueprint } from "../structure/blueprint.ts";
 import { invalidateCatalogue, listExamBoards, listLevels, listPapers, listSubjects } from "./service.ts";
 import { type AdminDefaults, adminDefaultsSchema, type OfferingInput, type PaperDetails, type StructureSection } from "../../shared/catalogue.ts";
 
@@ -169,8 +170,8 @@ export async function savePaperStructure(db: Database, userId: number, id: numbe
     });
     return after;
   });
-  // MERGE POINT (issue 12, structure branch): the engine's blueprint follows the saved structure here,
-  // with `await applyStructureToBlueprint(db, id)`. This is the one call site for it.
+  // The engine's blueprint follows the saved structure (and whether it can be generated, with why not).
+  await applyStructureToBlueprint(db, id);
   invalidateCatalogue(db);
   return row;
 }
@@ -188,13 +189,13 @@ export async function deleteCataloguePaper(db: Database, userId: number, id: num
     for (const d of docs) await tx.delete(documentContents).where(eq(documentContents.documentId, d.id));
     await tx.delete(documents).where(eq(documents.paperId, id));
     const bank = await tx.delete(questions).where(eq(questions.paperId, id)).returning({ id: questions.id }).all();
-    // MERGE POINT (issue 12, structure branch): the paper's study topics are deleted here too.
+    const topics = await tx.delete(paperTopics).where(eq(paperTopics.paperId, id)).returning({ id: paperTopics.id }).all();
     // The schema says generated_papers.paper_id is `on delete set null`, but migration 0003 added the
     // column with ALTER TABLE, which cannot carry that action: the link is cut here, as the schema
     // means. Only the link: the student's paper, its document and its PDF stay as they are.
     await tx.update(generatedPapers).set({ paperId: null }).where(eq(generatedPapers.paperId, id));
     await tx.delete(papers).where(eq(papers.id, id));
-    const counts = { documents: docs.length, questions: bank.length };
+    const counts = { documents: docs.length, questions: bank.length, topics: topics.length };
     // `before` identifies the paper, so the seed never brings a deleted seeded paper back.
     await recordAudit(tx, { userId, action: "paper.delete", entity: "paper", entityId: id, before: { ...before, removed: counts } });
     return counts;

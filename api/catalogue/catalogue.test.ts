@@ -106,7 +106,7 @@ describe("catalogue API", () => {
 
 describe("home subject grid", () => {
   it("shows subjects with a paper as available with level and earliest exam date, the rest as coming soon", () => {
-    const catalogue = SAMPLE_PAPERS.map((p, i) => ({ ...p, id: i, createdAt: "", sectionCount: 1, questionStructure: "", generation: null }));
+    const catalogue = SAMPLE_PAPERS.map((p, i) => ({ ...p, id: i, createdAt: "", sectionCount: 1, questionStructure: "", generation: null, generationNote: null }));
     catalogue.push({ ...catalogue[1], id: 99, examDate: "2025-05-01", level: "" });
     const grid = subjectAvailability(HOME_SUBJECTS, catalogue);
     expect(grid).toHaveLength(16);

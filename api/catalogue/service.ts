@@ -48,21 +48,27 @@ export interface SubjectAvailability {
   available: boolean;
   level: string | null;
   examDate: string | null;
+  /** Why a subject whose papers are all set up but not yet generatable is not available (papers.generation_note). */
+  reason?: string;
 }
 
 /**
  * The home page's subject grid: a subject with a paper record is available, shown with that paper's
- * level (GCSE when the paper has none) and its earliest exam date.
+ * level (GCSE when the paper has none) and its earliest exam date; unless every one of its papers is
+ * held back (a generation note that a model, when configured, does not overcome): then it is not yet
+ * available, with the first paper's reason.
  */
-export function subjectAvailability(subjectNames: readonly string[], catalogue: readonly Paper[]): SubjectAvailability[] {
+export function subjectAvailability(subjectNames: readonly string[], catalogue: readonly Paper[], hasModel = false): SubjectAvailability[] {
+  const heldBack = (p: Paper) => Boolean(p.generationNote) && !(hasModel && p.generation);
   return subjectNames.map((name) => {
     const own = catalogue
       .filter((p) => p.subject === name)
       .sort((a, b) => (a.examDate ?? "9999").localeCompare(b.examDate ?? "9999"));
-    const first = own[0];
-    return first
-      ? { name, available: true, level: first.level || "GCSE", examDate: first.examDate }
-      : { name, available: false, level: null, examDate: null };
+    const ready = own.filter((p) => !heldBack(p));
+    const first = ready[0];
+    if (first) return { name, available: true, level: first.level || "GCSE", examDate: first.examDate };
+    if (own.length) return { name, available: false, level: own[0].level || "GCSE", examDate: null, reason: `${own[0].name}: ${own[0].generationNote}` };
+    return { name, available: false, level: null, examDate: null };
   });
 }
 

@@ -134,9 +134,29 @@ export const papers = sqliteTable(
      * blueprint's topic list and slot pools are tens of KB a paper and only the engine reads them.
      */
     blueprint: text("blueprint"),
+    /**
+     * Why the paper cannot be generated yet, or null when it can (api/structure/blueprint.ts). With a
+     * blueprint, the reason is the question bank's shortfall, which a configured model overcomes (it
+     * writes every slot); without one, the paper lacks a structure or study topics.
+     */
+    generationNote: text("generation_note"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("papers_identity_unique").on(t.subject, t.examBoard, t.level, t.name)],
+);
+
+/** A catalogue paper's study topics (admin-tools.md §3 Study topic), edited by admins; they become the blueprint's topic pools. */
+export const paperTopics = sqliteTable(
+  "paper_topics",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    paperId: integer("paper_id").notNull().references(() => papers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("paper_topics_paper_idx").on(t.paperId, t.sortOrder)],
 );
 
 export const generatedPapers = sqliteTable(

@@ -65,7 +65,8 @@ const questionText = (q: { stem?: string | null; parts: { content: string }[] })
 
 export interface ModelSlot {
   slot: Slot;
-  example: Candidate;
+  /** The bank question the offline engine chose, as the style example; none when the bank has none for the slot. */
+  example?: Candidate;
   topic: Topic;
 }
 
@@ -86,10 +87,16 @@ function promptFor(paperLabel: string, m: ModelSlot, avoid: string[]): string {
     totalMarks: m.slot.marks,
     questionType: m.slot.type,
     style: m.slot.style ?? null,
-    numberOfParts: ex.parts.length,
-    partMarks: ex.parts.map((p) => p.marks),
-    multipleChoiceParts: ex.parts.flatMap((p, i) => (p.options ? [i + 1] : [])),
-    styleExample: { stem: ex.stem, parts: ex.parts.map(({ content, marks, options, markScheme }) => ({ content, marks, options, markScheme })) },
+    // Without an example (a paper built from an admin's structure, before its bank has questions) the
+    // type and marks alone shape the question.
+    ...(ex
+      ? {
+        numberOfParts: ex.parts.length,
+        partMarks: ex.parts.map((p) => p.marks),
+        multipleChoiceParts: ex.parts.flatMap((p, i) => (p.options ? [i + 1] : [])),
+        styleExample: { stem: ex.stem, parts: ex.parts.map(({ content, marks, options, markScheme }) => ({ content, marks, options, markScheme })) },
+      }
+      : {}),
     doNotRepeat: avoid.slice(0, 5),
   });
 }

@@ -87,10 +87,11 @@ export async function seedBanks(db: Database, files: BankFile[] = loadBanks(), s
         blueprint,
       }).onConflictDoNothing().returning().get() ?? await db.select().from(papers).where(identity).get();
     } else {
-      // The bank file is the blueprint's source; an admin's own structure (no 'seeded' mark) is kept.
+      // The bank file is the blueprint's source; an admin's own structure (no 'seeded' mark) is kept,
+      // and so is the blueprint built from it (api/structure/blueprint.ts, on the bank file's cover).
       const ownStructure = paper.questionStructure.trim() !== "" && !paper.questionStructure.includes('"seeded":true');
       const update = {
-        ...(paper.blueprint !== blueprint ? { blueprint } : {}),
+        ...(paper.blueprint !== blueprint && !(ownStructure && readBlueprint(paper.blueprint)?.fromStructure) ? { blueprint } : {}),
         ...(!ownStructure && paper.questionStructure !== structure ? { questionStructure: structure, sectionCount: bp.sections.length } : {}),
       };
       if (Object.keys(update).length) await db.update(papers).set(update).where(eq(papers.id, paper.id));

@@ -22,8 +22,8 @@ type QuestionRow = typeof questions.$inferSelect;
 export type GenerationStep = "preparing" | "generating" | "formatting" | "creating_pdf" | "finalizing";
 
 export class BankTooSmall extends Error {
-  constructor(readonly empty: number) {
-    super(`There are not enough questions in the bank to fill this paper (${empty} question slot${empty === 1 ? "" : "s"} could not be filled).`);
+  constructor(readonly empty: number, message?: string) {
+    super(message ?? `There are not enough questions in the bank to fill this paper (${empty} question slot${empty === 1 ? "" : "s"} could not be filled).`);
     this.name = "BankTooSmall";
   }
 }
@@ -169,16 +169,24 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   // Greedy, spreading topics; complete matching when greedy leaves a gap.
   let chosen = greedyFill(slots, ranked, rank, fits, reuseCost);
   if (chosen.includes(-1)) chosen = matchSlots(slots, ranked, fits);
+  // A paper built from an admin's structure has its every slot written by the model when one is
+  // configured, so its bank may still be short; otherwise every slot needs a bank question.
+  const allByModel = Boolean(input.model && bp.fromStructure);
   const empty = chosen.filter((c) => c === -1).length;
-  if (empty) throw new BankTooSmall(empty);
-  const picked: Candidate[] = chosen.map((c) => ranked[c]);
+  if (empty && !allByModel) throw new BankTooSmall(empty);
+  const picked: (Candidate | undefined)[] = chosen.map((c) => (c === -1 ? undefined : ranked[c]));
+  /** A slot's topic: its bank question's, or (no question yet) one of its pool, taking turns by slot. */
+  const topicOfSlot = (i: number) => picked[i]?.topic ?? slots[i].topics[i % slots[i].topics.length];
 
-  // With a model, predicted papers get new questions for their highest-weighted slots.
+  // With a model, predicted papers get new questions for their highest-weighted slots, and a paper
+  // built from an admin's structure gets all its questions from the model.
   let modelFailures: string[] = [];
   let modelShare: ModelShare | null = null;
-  if (predicted && input.model) {
-    const order = modelSlotOrder(bp, (i) => scoreOf.get(picked[i].topic) ?? 0, random).slice(0, MAX_MODEL_SLOTS);
-    const modelSlots: ModelSlot[] = order.map((i) => ({ slot: slots[i], example: picked[i], topic: bp.topics.find((t) => t.id === picked[i].topic)! }));
+  if ((predicted || allByModel) && input.model) {
+    const order = allByModel
+      ? slots.map((_, i) => i)
+      : modelSlotOrder(bp, (i) => scoreOf.get(topicOfSlot(i)) ?? 0, random).slice(0, MAX_MODEL_SLOTS);
+    const modelSlots: ModelSlot[] = order.map((i) => ({ slot: slots[i], example: picked[i], topic: bp.topics.find((t) => t.id === topicOfSlot(i))! }));
     const label = `${bp.paper.examBoard} ${bp.qualification} ${bp.title} ${bp.paperTitle} (${bp.code})${tier ? `, ${tier} tier` : ""}`;
     const asked = modelSlots.length;
     input.onModel?.({ written: 0, asked });
@@ -188,9 +196,10 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
     modelShare = { written: outcome.written.size, asked, late: outcome.late, total: picked.length };
     for (const [k, q] of outcome.written) {
       const i = order[k];
+      const base: Candidate = picked[i] ?? { id: `${catalogue.id}-slot-${i + 1}`, topic: topicOfSlot(i), tier: "Both", parts: [], origin: "ai", attribution: "", year: null, series: null };
       picked[i] = {
-        ...picked[i],
-        id: `ai-${picked[i].id}`,
+        ...base,
+        id: `ai-${base.id}`,
         stem: q.stem ?? null,
         parts: q.parts,
         origin: "ai",
@@ -199,9 +208,14 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
     }
   }
 
+  const unwritten = picked.filter((q) => !q).length;
+  if (unwritten) {
+    throw new BankTooSmall(unwritten, `The AI model did not write ${unwritten} of the paper's ${slots.length} questions, and the question bank has none for ${unwritten === 1 ? "that slot" : "those slots"}.`);
+  }
+  const filled = picked as Candidate[];
   input.onStep?.("formatting");
-  const document = assemble(bp, catalogue, request, tier, picked, topicScores, history.length, input.now ?? new Date(), modelShare);
-  return { document, questionIds: picked.filter((q) => q.origin !== "ai").map((q) => q.id), modelFailures, modelShare };
+  const document = assemble(bp, catalogue, request, tier, filled, topicScores, history.length, input.now ?? new Date(), modelShare);
+  return { document, questionIds: filled.filter((q) => q.origin !== "ai").map((q) => q.id), modelFailures, modelShare };
 }
 
 /**

@@ -15,6 +15,7 @@ import { clearHistory, deletePaper, findCataloguePaper, generateForUser, type Ge
 import { papers } from "../db/schema.ts";
 import { eq } from "drizzle-orm";
 import { currentLog } from "../log.ts";
+import { listTopics } from "../structure/topics.ts";
 
 const noStore = { "Cache-Control": "private, no-store" };
 const idParam = (raw: string) => {
@@ -75,8 +76,11 @@ export const paperRoutes = new Hono<AppEnv>()
     const id = idParam(c.req.param("id"));
     const paper = await c.var.deps.db.select().from(papers).where(eq(papers.id, id)).get();
     if (!paper) throw new HttpError(404, "Paper not found");
+    // The admin's stored topics (numeric ids) when the paper has any, else its blueprint's built-in list (slug ids).
+    const stored = await listTopics(c.var.deps.db, id);
+    if (stored.length) return c.json(stored.map(({ id, name, description }) => ({ id, name, description })), 200, noStore);
     const bp = readBlueprint(paper.blueprint);
-    return c.json((bp?.topics ?? []).map(({ id, name, description }) => ({ id, name, description })), 200, { "Cache-Control": `public, max-age=${CACHE_SECONDS.lists}` });
+    return c.json((bp?.topics ?? []).map(({ id, name, description }) => ({ id, name, description })), 200, noStore);
   })
   .get("/generated-papers", requireSignIn, async (c) => {
     const q = pageQuery.safeParse(c.req.query());

@@ -125,13 +125,16 @@ export async function pdfOfPaper(t: T, id: number, cookie: string): Promise<Uint
  * rightly refuses near-duplicates of earlier ones).
  */
 export function modelAnswerFor(prompt: string, n: number) {
-  const ask = JSON.parse(prompt) as { totalMarks: number; partMarks: number[]; multipleChoiceParts: number[]; topic: { name: string } };
+  const ask = JSON.parse(prompt) as { totalMarks: number; partMarks?: number[]; multipleChoiceParts?: number[]; topic: { name: string } };
+  // A slot with no bank example (a paper built from an admin's structure) asks only for its total.
+  const partMarks = ask.partMarks ?? [ask.totalMarks];
+  const multipleChoice = ask.multipleChoiceParts ?? [];
   return {
     stem: null,
-    parts: ask.partMarks.map((marks, i) => ({
+    parts: partMarks.map((marks, i) => ({
       content: `<p>Model-written question about ${ask.topic.name}. ${Array.from({ length: 12 }, (_, k) => `idea${n}x${i}x${k}`).join(" ")}?</p>`,
       marks,
-      options: ask.multipleChoiceParts.includes(i + 1) ? ["First view", "Second view", "Third view", "Fourth view"] : null,
+      options: multipleChoice.includes(i + 1) ? ["First view", "Second view", "Third view", "Fourth view"] : null,
       markScheme: `<p>One mark for each valid point about perspective ${n * 7 + i}.</p>`,
       modelAnswer: `<p>A full answer for perspective ${n * 7 + i}.</p>`,
     })),

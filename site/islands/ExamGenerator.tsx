@@ -27,6 +27,8 @@ interface Props {
   initialMode: Mode;
   /** What the form opens on when the catalogue offers it: an admin's default settings (admin-tools.md §3). */
   preferred?: Partial<Selection>;
+  /** Whether a model is configured (papers held back only by the question bank can then be generated). */
+  hasModel?: boolean;
 }
 
 interface Selection {
@@ -67,7 +69,7 @@ function settle(c: GeneratorCatalogue, want: Partial<Selection>): Selection {
 }
 
 /** The Enhanced Exam Generator (§2): the form, the progress card, the student's papers and the side cards. */
-export default function ExamGenerator({ initialUser, initialCredits, catalogue: initialCatalogue, initialMode, preferred = {} }: Props) {
+export default function ExamGenerator({ initialUser, initialCredits, catalogue: initialCatalogue, initialMode, preferred = {}, hasModel = false }: Props) {
   const isServer = typeof window === "undefined";
   if (!isServer) {
     seedUser(initialUser);
@@ -94,11 +96,11 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
 
   useEffect(() => {
     if (catalogue) return;
-    loadCatalogue().then((c) => {
+    loadCatalogue(hasModel).then((c) => {
       setCatalogue(c);
       setSelection(settle(c, preferred));
     }, () => setCatalogueFailed(true));
-  }, [catalogue]);
+  }, [catalogue, hasModel]);
 
   const paper = catalogue?.papers.find((p) =>
     p.subject === selection.subject && p.examBoard === selection.examBoard && p.name === selection.paperName &&
@@ -264,6 +266,7 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
                   {papersFor(catalogue, selection.subject, selection.examBoard, selection.level).map((p) => <option key={p.id} value={p.name}>{p.name}</option>)}
                 </Select>
               </div>
+              <PendingNotes catalogue={catalogue} subject={selection.subject} />
 
               {paper && paper.tiers.length > 0 && (
                 <RadioGroup
@@ -379,6 +382,20 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
       </div>
 
       <GeneratorAside credits={credits} isAdmin={user.isAdmin} canAfford={canAfford} />
+    </div>
+  );
+}
+
+/** Papers of the chosen subject an admin has set up that cannot be generated yet, each with its reason. */
+function PendingNotes({ catalogue, subject }: { catalogue: GeneratorCatalogue; subject: string }) {
+  const pending = catalogue.notYetAvailable.filter((p) => p.subject === subject);
+  if (!pending.length) return null;
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700" data-testid="pending-papers">
+      <p className="font-semibold">Not yet available</p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {pending.map((p) => <li key={p.id}>{p.examBoard} {p.level} {p.subject} {p.name}: {p.reason}</li>)}
+      </ul>
     </div>
   );
 }

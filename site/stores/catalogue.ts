@@ -19,18 +19,44 @@ export interface GeneratablePaper {
   totalMarks: number;
 }
 
+/** A catalogue paper that cannot be generated yet, with the reason (papers.generation_note). */
+export interface PendingPaper {
+  id: number;
+  subject: string;
+  examBoard: string;
+  level: string;
+  name: string;
+  reason: string;
+}
+
 export interface GeneratorCatalogue {
   papers: GeneratablePaper[];
+  /** Papers an admin has set up that cannot be generated yet, shown with their reason. */
+  notYetAvailable: PendingPaper[];
   /** Every subject, board and level the catalogue knows, in its order; those without a paper are coming soon. */
   subjects: string[];
   examBoards: { name: string; available: boolean }[];
   levels: string[];
 }
 
-export function generatablePapers(papers: readonly Paper[]): GeneratablePaper[] {
+/**
+ * Whether a paper can be generated: it has a blueprint, and nothing stops it, or only the question
+ * bank's shortfall, which a configured model overcomes (it writes every slot).
+ */
+export const canGenerate = (p: Paper, hasModel: boolean) => Boolean(p.generation) && (!p.generationNote || hasModel);
+
+export function generatablePapers(papers: readonly Paper[], hasModel = false): GeneratablePaper[] {
   return papers.flatMap((p) =>
-    p.generation
+    p.generation && canGenerate(p, hasModel)
       ? [{ id: p.id, subject: p.subject, examBoard: p.examBoard, level: p.level, name: p.name, ...p.generation }]
+      : []
+  );
+}
+
+export function pendingPapers(papers: readonly Paper[], hasModel = false): PendingPaper[] {
+  return papers.flatMap((p) =>
+    p.generationNote && !canGenerate(p, hasModel)
+      ? [{ id: p.id, subject: p.subject, examBoard: p.examBoard, level: p.level, name: p.name, reason: p.generationNote }]
       : []
   );
 }
@@ -40,11 +66,13 @@ export function buildCatalogue(
   subjects: readonly { name: string }[],
   examBoards: readonly { name: string; available: boolean }[],
   levels: readonly { name: string }[],
+  hasModel = false,
 ): GeneratorCatalogue {
-  const offered = generatablePapers(papers);
+  const offered = generatablePapers(papers, hasModel);
   const unique = (names: string[]) => [...new Set(names)];
   return {
     papers: offered,
+    notYetAvailable: pendingPapers(papers, hasModel),
     subjects: unique([...subjects.map((s) => s.name), ...offered.map((p) => p.subject)]),
     examBoards: [
       ...examBoards.map((b) => ({ name: b.name, available: b.available })),
@@ -68,14 +96,14 @@ async function getJson<T>(path: string): Promise<T> {
 }
 
 /** The catalogue from the API, for when the page could not read it on the server. */
-export async function loadCatalogue(): Promise<GeneratorCatalogue> {
+export async function loadCatalogue(hasModel = false): Promise<GeneratorCatalogue> {
   const [papers, subjects, examBoards, levels] = await Promise.all([
     getJson<Paper[]>("/api/papers"),
     getJson<{ name: string }[]>("/api/subjects"),
     getJson<{ name: string; available: boolean }[]>("/api/exam-boards"),
     getJson<{ name: string }[]>("/api/levels"),
   ]);
-  return buildCatalogue(papers, subjects, examBoards, levels);
+  return buildCatalogue(papers, subjects, examBoards, levels, hasModel);
 }
 
 /** Papers on offer for a subject, board and level (a paper with no level is offered at every level). */
