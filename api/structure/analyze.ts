@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import type { Deps } from "../context.ts";
 import { documents } from "../db/schema.ts";
 import { HttpError } from "../http.ts";
-import { documentPdf, requirePaper } from "../documents/service.ts";
+import { documentBytes, requirePaper } from "../documents/service.ts";
 import { completeStructured, type ModelClient, modelClient } from "../ai/client.ts";
 import { currentLog } from "../log.ts";
 import { QUESTION_TYPES } from "../../shared/papers.ts";
@@ -75,7 +75,7 @@ export async function analyzePaperStructure(deps: Deps, paperId: number, documen
   const doc = await deps.db.select({ type: documents.type }).from(documents).where(and(eq(documents.id, documentId), eq(documents.paperId, paperId))).get();
   if (!doc) throw new HttpError(404, "That document is not one of this paper's documents.");
   if (doc.type !== "pastPaper") throw new HttpError(400, "Please select a past paper to analyze: this document is not a past paper.");
-  const { bytes } = await documentPdf(deps.db, documentId);
+  const bytes = await documentBytes(deps.db, documentId);
   let lines;
   try {
     lines = await pdfLines(new Uint8Array(bytes));

@@ -150,7 +150,7 @@ export async function bankShortfall(db: Database, paperId: number, bp: Blueprint
   for (const tier of bp.tiers.length ? bp.tiers : [undefined]) {
     const empty = matchSlots(slots, bank, (q, slot) => fitsSlot(q, slot, tier)).filter((c) => c === -1).length;
     if (empty) {
-      return `The question bank has no question for ${empty} of its ${slots.length} question slots${tier ? ` (${tier} tier)` : ""}. It can be generated once the bank holds enough questions, or with an AI model configured.`;
+      return `The question bank has no question for ${empty} of its ${slots.length} question slots${tier ? ` (${tier} tier)` : ""}. It can be generated once the bank holds enough questions for it.`;
     }
   }
   return null;

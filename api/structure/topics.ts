@@ -11,7 +11,7 @@ import type { Database } from "../db/client.ts";
 import { documents, paperTopics } from "../db/schema.ts";
 import { HttpError } from "../http.ts";
 import { recordAudit } from "../audit/log.ts";
-import { documentPdf, requirePaper } from "../documents/service.ts";
+import { documentBytes, requirePaper } from "../documents/service.ts";
 import { completeStructured, type ModelClient, modelClient } from "../ai/client.ts";
 import { currentLog } from "../log.ts";
 import { type StudyTopic, TOPIC_DESCRIPTION_MAX, TOPIC_NAME_MAX, type TopicInput } from "../../shared/structure.ts";
@@ -145,7 +145,7 @@ export async function generateTopics(deps: Deps, userId: number, paperId: number
       .orderBy(desc(documents.createdAt), desc(documents.id)).get();
   if (!spec) throw new HttpError(404, documentId ? "That document is not one of this paper's documents." : "This paper has no specification document yet: add one under Documents first.");
   if (spec.type !== "specification") throw new HttpError(400, "Topics are generated from a specification document; this document is not one.");
-  const { bytes } = await documentPdf(db, spec.id);
+  const bytes = await documentBytes(db, spec.id);
   let lines: TextLine[];
   try {
     lines = await pdfLines(new Uint8Array(bytes));
