@@ -8,13 +8,22 @@ export class ApiError extends Error {
   }
 }
 
-export async function call<T>(path: string, body?: unknown, method = body === undefined ? "GET" : "POST"): Promise<T> {
-  const res = await fetch(path, {
+export function call<T>(path: string, body?: unknown, method = body === undefined ? "GET" : "POST"): Promise<T> {
+  return answer<T>(fetch(path, {
     method,
     credentials: "include",
     headers: body === undefined ? undefined : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  }));
+}
+
+/** POSTs a file as the raw body (the server checks what it is, not its name or type). */
+export function upload<T>(path: string, file: Blob): Promise<T> {
+  return answer<T>(fetch(path, { method: "POST", credentials: "include", headers: { "Content-Type": "application/pdf" }, body: file }));
+}
+
+async function answer<T>(request: Promise<Response>): Promise<T> {
+  const res = await request;
   const text = await res.text();
   let data: unknown = undefined;
   try {
