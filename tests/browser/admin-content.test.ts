@@ -106,6 +106,17 @@ describe("admin content, from nothing to a generated paper", () => {
     await topicDialog.getByLabel("Description").fill("Igneous, sedimentary and metamorphic rocks, and how each forms from the others.");
     await topicDialog.getByRole("button", { name: "Add Topic" }).click();
     await topics.getByRole("button", { name: "Edit Rocks and the rock cycle" }).waitFor();
+
+    // The Details tab shows the paper's changes from the audit log: who, what, when, before and after.
+    await card.getByRole("tab", { name: "Details" }).click();
+    const history = page.getByTestId("paper-history");
+    await history.getByText("Structure saved").waitFor();
+    const changes = await history.innerText();
+    expect(changes).toContain("Created");
+    expect(changes).toContain("content_admin");
+    await history.getByText("Before and after").first().click();
+    expect(await history.locator("pre").nth(1).innerText()).toContain("Section B");
+    expect(await seriousViolations(page)).toEqual([]);
     await page.close();
 
     // A student generates it on this server (the model writes every question) and finds its sections.
