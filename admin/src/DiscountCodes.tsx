@@ -1,11 +1,12 @@
 // The Discount Codes admin card of /settings (admin-tools.md "Discount Codes admin card", §3-§5,
 // §7-§9): the list, and Create, Edit and Delete dialogs checked with the API's own schema.
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { DISCOUNT_CODE_DEFAULTS, discountCodeSchema, generateDiscountCode } from "../../shared/schemas.ts";
 import { FREE_CREDIT_CAP_DEFAULT } from "../../shared/constants.ts";
 import { formatDate, formatPence } from "../../shared/format.ts";
 import { ApiError, call } from "./api.ts";
 import { Dialog } from "./Dialog.tsx";
+import { Field as FormField, inputClass, PencilIcon, PlusIcon, TrashIcon } from "./ui.tsx";
 
 /** A discount code as GET /api/admin/discount-codes lists it. */
 export interface DiscountCode {
@@ -484,26 +485,3 @@ function ProblemAlert({ notice }: { notice: Notice }) {
     </div>
   );
 }
-
-const inputClass = (error?: string) =>
-  `mt-1 block w-full rounded-lg border px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100 ${
-    error ? "border-red-500" : "border-slate-300"
-  }`;
-
-/** A label, its control, a hint and the schema's message, linked for screen readers. */
-function FormField({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: (describedBy?: string) => ReactNode }) {
-  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
-      {children(describedBy)}
-      {error && <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p>}
-      {hint && <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">{hint}</p>}
-    </div>
-  );
-}
-
-const iconProps = { "aria-hidden": true, viewBox: "0 0 24 24", className: "h-4 w-4", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round" } as const;
-const PlusIcon = () => <svg {...iconProps}><path d="M12 5v14M5 12h14" /></svg>;
-const PencilIcon = () => <svg {...iconProps}><path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" /></svg>;
-const TrashIcon = () => <svg {...iconProps}><path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" /></svg>;

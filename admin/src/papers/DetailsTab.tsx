@@ -5,7 +5,7 @@ import type { Paper } from "../../../shared/schemas.ts";
 import { readStructure, structureSummary } from "../../../shared/catalogue.ts";
 import { formatDate, formatDateTime } from "../../../shared/format.ts";
 import { call } from "../api.ts";
-import { PencilIcon, TrashIcon } from "./ui.tsx";
+import { PencilIcon, TrashIcon } from "../ui.tsx";
 
 export function DetailsTab({ paper, onEdit, onDelete }: { paper: Paper; onEdit(): void; onDelete(): void }) {
   const sections = readStructure(paper.questionStructure);

@@ -20,7 +20,7 @@ import {
 import { formatDate } from "../../../shared/format.ts";
 import { ApiError, call, upload } from "../api.ts";
 import { Dialog } from "../Dialog.tsx";
-import { Field, inputClass, type Notice, NoticeRegion, PlusIcon, ProblemAlert, TrashIcon } from "./ui.tsx";
+import { Field, inputClass, type Notice, NoticeRegion, PlusIcon, ProblemAlert, TrashIcon } from "../ui.tsx";
 
 /** The card's sections and their empty messages (§2). Imported additional resources get a section only when there are some. */
 const SECTIONS: { type: DocumentType; title: string; empty: string }[] = [

@@ -10,7 +10,7 @@ import { ApiError, call } from "../api.ts";
 import { Dialog } from "../Dialog.tsx";
 import { boardsFor, type Catalogue, freshName, levelsFor, loadCatalogue, papersFor, select, type Selection, validSelection } from "./catalogue.ts";
 import { PaperDetail } from "./PaperDetail.tsx";
-import { Field, inputClass, type Notice, NoticeRegion, PlusIcon, ProblemAlert, SubjectIcon } from "./ui.tsx";
+import { Field, inputClass, type Notice, NoticeRegion, PlusIcon, ProblemAlert, SubjectIcon } from "../ui.tsx";
 
 type Open =
   | { kind: "subject" }

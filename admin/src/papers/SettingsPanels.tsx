@@ -8,7 +8,7 @@ import { ApiError, call } from "../api.ts";
 import { DocumentsTab } from "./DocumentsTab.tsx";
 import { ExamPapers } from "./ExamPapers.tsx";
 import { type Catalogue, loadCatalogue } from "./catalogue.ts";
-import { Field, inputClass, type Notice, NoticeRegion } from "./ui.tsx";
+import { Field, inputClass, type Notice, NoticeRegion } from "../ui.tsx";
 
 export function ExamPapersSettings() {
   return (

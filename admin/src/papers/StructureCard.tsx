@@ -7,7 +7,7 @@ import { MARK_OPTIONS, QUESTION_TYPES } from "../../../shared/papers.ts";
 import { defaultSection, readStructure, type StructureQuestion, type StructureSection, structureSummary } from "../../../shared/catalogue.ts";
 import { ApiError, call } from "../api.ts";
 import { AnalyzeStructureDialog } from "./AnalyzeStructureDialog.tsx";
-import { inputClass, type Notice, NoticeRegion, PlusIcon, TrashIcon } from "./ui.tsx";
+import { inputClass, type Notice, NoticeRegion, PlusIcon, TrashIcon } from "../ui.tsx";
 
 /** §5's question types (the shared list also has 'Structured', for seeded multi-part questions). */
 const EDITOR_TYPES = QUESTION_TYPES;

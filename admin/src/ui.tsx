@@ -1,4 +1,4 @@
-// Small pieces the catalogue's screens share: form fields, notices and icons.
+// Small pieces the admin screens share: form fields, notices and icons.
 import type { ReactNode } from "react";
 
 export interface Notice {
