@@ -118,7 +118,7 @@ describe("/exam-papers", () => {
     await edit.getByLabel("Subject code (optional)").fill("AST/1");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await card.getByRole("heading", { name: "Paper 1 - Stars" }).waitFor();
-    await card.getByText("AST/1").waitFor();
+    await card.getByText("AST/1", { exact: true }).waitFor();
     // The structure is kept through an edit of the details.
     await card.getByText("2 sections with a total of 9 questions (40 marks)").waitFor();
 
