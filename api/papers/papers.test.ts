@@ -7,7 +7,7 @@ import { createTestApp, send, studentWithCredits } from "../test-utils.ts";
 import { generatedPaperQuestions, generatedPapers, papers, questions, transactions, users } from "../db/schema.ts";
 import { ledgerMismatches } from "../credits/ledger.ts";
 import { htmlToText } from "./html.ts";
-import { boardLabel } from "./pdf.ts";
+import { boardLabel } from "./pdf/index.ts";
 import { scoreTopics } from "./predict.ts";
 import { bankOf, banks, generate, itemsOf, normalise, pdfOfPaper, pdfPages, pdftotext, recordPast, requestFor, RS_1, RS_2A, storedDocument, type T } from "./testing.ts";
 import type { GenerationRequestInput, PaperDocument } from "../../shared/generation.ts";

@@ -12,7 +12,7 @@ import { modelClient } from "../ai/client.ts";
 import { type GeneratedPaperSummary, type GenerationRequest, type ModelShare, type PaperDocument, pdfUrlFor, type ViewerPaper, viewerUrlFor } from "../../shared/generation.ts";
 import { readBlueprint } from "./bank.ts";
 import { BankTooSmall, buildPaper, type GenerationStep } from "./generate.ts";
-import { renderPaperPdf } from "./pdf.ts";
+import { renderPaperPdf } from "./pdf/index.ts";
 import { currentLog } from "../log.ts";
 
 type GeneratedRow = typeof generatedPapers.$inferSelect;

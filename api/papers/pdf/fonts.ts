@@ -1,0 +1,102 @@
+// The embedded DejaVu fonts: read once, parsed once per process, and measured a character at a time.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import fontkit from "@pdf-lib/fontkit";
+import type { PDFFont } from "pdf-lib";
+
+const FONT_DIR = "node_modules/dejavu-fonts-ttf/ttf";
+const FONT_FILES = {
+  regular: "DejaVuSans.ttf",
+  bold: "DejaVuSans-Bold.ttf",
+  italic: "DejaVuSans-Oblique.ttf",
+  mono: "DejaVuSansMono.ttf",
+} as const;
+export type FontName = keyof typeof FONT_FILES;
+
+/**
+ * fontkit with its parsed fonts kept: parsing a 700 KB TrueType file is most of the cost of a PDF,
+ * and every document embeds the same four. Subsetting makes a new subset each time, so sharing the
+ * parsed font between documents is safe.
+ */
+const parsedFonts = new Map<Uint8Array, unknown>();
+interface Face {
+  glyphForCodePoint(cp: number): unknown;
+  layout(text: string): { glyphs: unknown[] };
+}
+export const cachingFontkit = {
+  create(buffer: Uint8Array, postscriptName?: string) {
+    let font = parsedFonts.get(buffer);
+    if (!font) {
+      font = withSimpleLayout(fontkit.create(buffer, postscriptName) as unknown as Face);
+      parsedFonts.set(buffer, font);
+    }
+    return font;
+  },
+} as unknown as typeof fontkit;
+
+/**
+ * Maps characters to glyphs one to one instead of running the full OpenType shaper for every
+ * string (pdf-lib lays out each drawn string): Latin, Greek and symbols need no shaping, and the
+ * shaper made a paper take half a second. The face itself is untouched underneath.
+ */
+function withSimpleLayout(face: Face): Face {
+  const glyphs = new Map<number, unknown>();
+  const simple = Object.create(face) as Face;
+  simple.layout = (text: string) => ({
+    glyphs: [...text].map((ch) => {
+      const cp = ch.codePointAt(0)!;
+      let g = glyphs.get(cp);
+      if (g === undefined) glyphs.set(cp, (g = face.glyphForCodePoint(cp)));
+      return g;
+    }),
+  });
+  return simple;
+}
+
+let fontBytes: Record<FontName, Uint8Array> | undefined;
+/** The font files, read once. They come with the npm package, so no writable disk is needed. */
+export function loadFontBytes(): Record<FontName, Uint8Array> {
+  fontBytes ??= Object.fromEntries(
+    Object.entries(FONT_FILES).map(([k, file]) => [k, readFileSync(resolve(FONT_DIR, file))]),
+  ) as unknown as Record<FontName, Uint8Array>;
+  return fontBytes;
+}
+
+/**
+ * Advance widths a character at a time, cached per font: fontkit's full text layout for every
+ * measurement costs more than the rest of the PDF together. (Kerning is left out of measuring.)
+ */
+interface Metrics {
+  has(ch: string): boolean;
+  width(ch: string): number;
+}
+const metrics = new WeakMap<PDFFont, Metrics>();
+export function metricsOf(font: PDFFont): Metrics {
+  let m = metrics.get(font);
+  if (!m) {
+    const face = (font as unknown as { embedder: { font: { hasGlyphForCodePoint(cp: number): boolean } } }).embedder.font;
+    const widths = new Map<string, number>();
+    const present = new Map<string, boolean>();
+    m = {
+      has(ch) {
+        let p = present.get(ch);
+        if (p === undefined) present.set(ch, (p = ch === "\u00a0" || face.hasGlyphForCodePoint(ch.codePointAt(0)!)));
+        return p;
+      },
+      width(ch) {
+        let w = widths.get(ch);
+        if (w === undefined) widths.set(ch, (w = font.widthOfTextAtSize(ch, 1000)));
+        return w;
+      },
+    };
+    metrics.set(font, m);
+  }
+  return m;
+}
+export const widthOfB = (font: PDFFont, text: string, size: number) => widthOf(text, font, size);
+export function widthOf(text: string, font: PDFFont, size: number): number {
+  const m = metricsOf(font);
+  let w = 0;
+  for (const ch of text) w += m.width(ch);
+  return (w * size) / 1000;
+}

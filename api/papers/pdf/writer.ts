@@ -1,0 +1,271 @@
+// The page writer: text flowed in lines across pages, safe-HTML blocks, tables and answer lines,
+// at the sizes of the standard or the large-text paper.
+import { type PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import type { Block, Run } from "../html.ts";
+import { type FontName, metricsOf, widthOf } from "./fonts.ts";
+
+export const A4 = { width: 595.28, height: 841.89 };
+export const MARGIN = { left: 50, right: 50, top: 56, bottom: 64 };
+export const LABEL_WIDTH = 58;
+export const MARKS_WIDTH = 64;
+export const INK = rgb(0, 0, 0);
+export const GREY = rgb(0.45, 0.45, 0.45);
+export const RULE = rgb(0.72, 0.72, 0.72);
+
+/** Sizes for the standard and the large-text (modified enlarged) versions: nothing under 16 pt in large text. */
+export function sizesFor(large: boolean) {
+  return large
+    ? { body: 16, small: 16, script: 16, h1: 30, h2: 22, h3: 18, line: 1.45, answerGap: 34 }
+    : { body: 11, small: 8.5, script: 7.5, h1: 26, h2: 16, h3: 12.5, line: 1.4, answerGap: 25 };
+}
+export type Sizes = ReturnType<typeof sizesFor>;
+
+interface Token {
+  text: string;
+  font: PDFFont;
+  size: number;
+  rise: number;
+  width: number;
+  space: boolean;
+  newline: boolean;
+}
+
+export class Writer {
+  pages: PDFPage[] = [];
+  page!: PDFPage;
+  y = 0;
+  readonly right = A4.width - MARGIN.right;
+  /** Pages of the questions part: they carry 'Turn over' (but the last). */
+  questionPages = new Set<PDFPage>();
+  /** Pages of the cover: all carry 'Turn over' (the large-text cover takes two pages). */
+  coverPages = new Set<PDFPage>();
+
+  constructor(readonly pdf: PDFDocument, readonly fonts: Record<FontName, PDFFont>, readonly s: Sizes) {}
+
+  newPage() {
+    this.page = this.pdf.addPage([A4.width, A4.height]);
+    this.pages.push(this.page);
+    this.y = A4.height - MARGIN.top;
+  }
+
+  /** Starts a new page unless `height` still fits on this one. */
+  ensure(height: number) {
+    if (this.y - height < MARGIN.bottom) this.newPage();
+  }
+
+  lineHeight(size = this.s.body) {
+    return size * this.s.line;
+  }
+
+  text(text: string, x: number, size: number, font: PDFFont = this.fonts.regular, color = INK) {
+    this.page.drawText(text, { x, y: this.y, size, font, color });
+  }
+
+  fontFor(run: Run): PDFFont {
+    if (run.mono) return this.fonts.mono;
+    if (run.bold) return this.fonts.bold;
+    if (run.italic) return this.fonts.italic;
+    return this.fonts.regular;
+  }
+
+  tokens(runs: Run[], size: number): Token[] {
+    const out: Token[] = [];
+    for (const run of runs) {
+      const font = this.fontFor(run);
+      const runSize = run.script ? Math.max(this.s.script, size * 0.72) : size;
+      const rise = run.script === "sup" ? size * 0.35 : run.script === "sub" ? -size * 0.2 : 0;
+      for (const piece of run.text.split(/(\n| )/)) {
+        if (piece === "") continue;
+        if (piece === "\n") {
+          out.push({ text: "", font, size: runSize, rise, width: 0, space: false, newline: true });
+          continue;
+        }
+        const safe = this.encodable(piece, font);
+        out.push({ text: safe, font, size: runSize, rise, width: widthOf(safe, font, runSize), space: piece === " ", newline: false });
+      }
+    }
+    return out;
+  }
+
+  /** Replaces characters the font has no glyph for, so one odd character never prints as a blank box. */
+  encodable(text: string, font: PDFFont): string {
+    const m = metricsOf(font);
+    let out = "";
+    for (const ch of text) out += m.has(ch) ? ch : "?";
+    return out;
+  }
+
+  /** Breaks tokens into lines no wider than `width`; words joined without spaces (e.g. x<sup>2</sup>) stay together. */
+  wrap(tokens: Token[], width: number): Token[][] {
+    const lines: Token[][] = [[]];
+    let lineWidth = 0;
+    // Group tokens into words: runs of non-space tokens.
+    const words: Token[][] = [];
+    let word: Token[] = [];
+    for (const t of tokens) {
+      if (t.space || t.newline) {
+        if (word.length) words.push(word);
+        words.push([t]);
+        word = [];
+      } else word.push(t);
+    }
+    if (word.length) words.push(word);
+    for (const w of words) {
+      const first = w[0];
+      if (first.newline) {
+        lines.push([]);
+        lineWidth = 0;
+        continue;
+      }
+      const wWidth = w.reduce((n, t) => n + t.width, 0);
+      const line = lines.at(-1)!;
+      if (first.space) {
+        if (line.length) {
+          line.push(first);
+          lineWidth += first.width;
+        }
+        continue;
+      }
+      if (lineWidth + wWidth > width && line.length) {
+        while (line.length && line.at(-1)!.space) lineWidth -= line.pop()!.width;
+        lines.push([]);
+        lineWidth = 0;
+      }
+      if (wWidth > width) {
+        // A word longer than the line (a long formula or URL): break it by characters.
+        for (const t of w) {
+          for (const ch of [...t.text]) {
+            const cw = widthOf(ch, t.font, t.size);
+            if (lineWidth + cw > width && lines.at(-1)!.length) {
+              lines.push([]);
+              lineWidth = 0;
+            }
+            lines.at(-1)!.push({ ...t, text: ch, width: cw });
+            lineWidth += cw;
+          }
+        }
+        continue;
+      }
+      lines.at(-1)!.push(...w);
+      lineWidth += wWidth;
+    }
+    return lines.filter((l, i) => l.length || i < lines.length - 1);
+  }
+
+  /** Draws a line, one text operation for each run of tokens in the same font, size and baseline. */
+  drawLine(line: Token[], x: number) {
+    let cx = x;
+    let i = 0;
+    while (i < line.length) {
+      const first = line[i];
+      let text = "";
+      let width = 0;
+      let j = i;
+      while (j < line.length && line[j].font === first.font && line[j].size === first.size && line[j].rise === first.rise) {
+        text += line[j].space ? " " : line[j].text;
+        width += line[j].width;
+        j++;
+      }
+      if (text.trim()) this.page.drawText(text, { x: cx, y: this.y + first.rise, size: first.size, font: first.font, color: INK });
+      cx += width;
+      i = j;
+    }
+  }
+
+  /** Flows runs from x to x + width, starting a new page as needed. Returns the last line's right end. */
+  paragraph(runs: Run[], x: number, width: number, size = this.s.body, firstLineLead?: () => void): number {
+    const lines = this.wrap(this.tokens(runs, size), width);
+    const lh = this.lineHeight(size);
+    let end = x;
+    lines.forEach((line, i) => {
+      this.ensure(lh);
+      this.y -= size;
+      if (i === 0) firstLineLead?.();
+      this.drawLine(line, x);
+      end = x + line.reduce((n, t) => n + t.width, 0);
+      this.y -= lh - size;
+    });
+    return end;
+  }
+
+  /** Renders safe-HTML blocks between x and x + width. */
+  blocks(blocks: Block[], x: number, width: number, size = this.s.body) {
+    const indentStep = size * 1.6;
+    for (const block of blocks) {
+      const bx = x + block.indent * indentStep;
+      const bw = width - block.indent * indentStep;
+      if (block.kind === "para") {
+        if (block.bullet) {
+          const bullet = block.bullet;
+          this.paragraph(block.runs, bx + indentStep, bw - indentStep, size, () => this.text(bullet, bx + size * 0.3, size));
+        } else this.paragraph(block.runs, bx, bw, size);
+        this.y -= size * 0.35;
+      } else if (block.kind === "pre") {
+        const mono = Math.max(this.s.small, size * 0.9);
+        for (const raw of block.lines) {
+          this.paragraph([{ text: raw.replace(/\t/g, "    ").replace(/ /g, "\u00a0"), mono: true }], bx + 8, bw - 8, mono);
+        }
+        this.y -= size * 0.35;
+      } else this.table(block, bx, bw, size);
+    }
+  }
+
+  /**
+   * Draws a table; `widths` are the columns' shares of the width (equal when absent). A row never
+   * splits across pages, and a table that continues on a new page repeats its header rows there.
+   */
+  table(block: Extract<Block, { kind: "table" }>, x: number, width: number, size: number, widths?: number[]) {
+    const cols = Math.max(...block.rows.map((r) => r.cells.length));
+    const shares = widths?.length === cols ? widths.map((w) => w / widths.reduce((a, b) => a + b, 0)) : Array.from({ length: cols }, () => 1 / cols);
+    const colX = shares.map((_, c) => x + width * shares.slice(0, c).reduce((a, b) => a + b, 0));
+    const pad = 4;
+    const cellSize = Math.max(this.s.small, size * 0.92);
+    const lh = this.lineHeight(cellSize);
+    const laidRows = block.rows.map((row) => {
+      const laid = row.cells.map((cell, c) =>
+        this.wrap(this.tokens(cell.map((r) => (row.header ? { ...r, bold: true } : r)), cellSize), width * shares[c] - 2 * pad)
+      );
+      return { header: row.header, laid, height: Math.max(1, ...laid.map((l) => l.length)) * lh + 2 * pad };
+    });
+    const headerCount = laidRows.findIndex((r) => !r.header);
+    const headers = headerCount === -1 ? [] : laidRows.slice(0, headerCount);
+    const headersHeight = headers.reduce((n, r) => n + r.height, 0);
+    const draw = (row: (typeof laidRows)[number]) => {
+      const top = this.y;
+      for (let c = 0; c < cols; c++) {
+        this.page.drawRectangle({ x: colX[c], y: top - row.height, width: width * shares[c], height: row.height, borderColor: INK, borderWidth: 0.6 });
+        this.y = top - pad;
+        for (const line of row.laid[c] ?? []) {
+          this.y -= cellSize;
+          this.drawLine(line, colX[c] + pad);
+          this.y -= lh - cellSize;
+        }
+      }
+      this.y = top - row.height;
+    };
+    laidRows.forEach((row, i) => {
+      // Header rows keep the first body row with them; a body row that moves to a new page takes the headers along.
+      const next = row.header ? (laidRows[headerCount]?.height ?? 0) : 0;
+      if (this.y - row.height - next < MARGIN.bottom) {
+        this.newPage();
+        if (!row.header && i > headerCount && headersHeight + row.height < A4.height - MARGIN.top - MARGIN.bottom) headers.forEach(draw);
+      }
+      draw(row);
+    });
+    this.y -= size * 0.6;
+  }
+
+  /** Ruled answer lines; `keepWithLast` is the height of what must follow the last line on its page. */
+  answerLines(count: number, x: number, keepWithLast = 0) {
+    for (let i = 0; i < count; i++) {
+      this.ensure(this.s.answerGap + (i === count - 1 ? keepWithLast : 0));
+      this.y -= this.s.answerGap;
+      this.page.drawLine({ start: { x, y: this.y }, end: { x: this.right, y: this.y }, thickness: 0.5, color: RULE });
+    }
+    this.y -= this.s.answerGap * 0.4;
+  }
+
+  rule(thickness = 0.8) {
+    this.page.drawLine({ start: { x: MARGIN.left, y: this.y }, end: { x: this.right, y: this.y }, thickness, color: INK });
+  }
+}
