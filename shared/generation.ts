@@ -4,6 +4,13 @@
 import { z } from "./zod.ts";
 import { CATALOGUE_NAME_MAX, DEFAULT_DIFFICULTY, DIFFICULTY_LEVELS, PREDICTION_CONFIDENCE } from "./constants.ts";
 import { TIERS } from "./papers.ts";
+import type { Figure } from "./figures/schema.ts";
+
+/** A figure on the paper, with its number in paper order ("Figure 3"). */
+export interface DocFigure {
+  number: number;
+  figure: Figure;
+}
 
 export const generationOptionsSchema = z.object({
   /** Past papers: the exam years to take past questions from (none = any year). */
@@ -49,6 +56,7 @@ export interface DocPart {
   /** Spelling, punctuation and grammar marks assessed on this answer, beside its marks. */
   spagMarks?: number;
   content: string;
+  figure?: DocFigure;
   options?: string[];
   answerLines: number;
   markScheme: string;
@@ -63,6 +71,7 @@ export interface DocItem {
   origin: QuestionOrigin;
   attribution: string;
   stem?: string;
+  stemFigure?: DocFigure;
   parts: DocPart[];
 }
 

@@ -2,6 +2,7 @@
 // and the slot matcher that fills a blueprint from a bank. The generator, the seed, the bank tests
 // and the admin structure editor all use these; nothing restates them.
 import { z } from "./zod.ts";
+import { figureSchema } from "./figures/schema.ts";
 
 /** Question types of the admin structure editor (admin-tools.md §5), plus 'Structured' for multi-part questions. */
 export const QUESTION_TYPES = [
@@ -156,6 +157,12 @@ export const partSchema = z
     marks: z.number().int().min(1),
     /** Four options for a multiple-choice part (plain text), the answer named in the mark scheme. */
     options: z.array(z.string().min(1)).length(4).optional(),
+    /**
+     * A figure printed after the part's text (shared/figures/schema.ts): the text calls it "Figure 1"
+     * (the question's first figure; the paper renumbers them in order). A blank graph grid is where
+     * a student plots.
+     */
+    figure: figureSchema.optional(),
     /** Lines of answer space, when the default for the marks does not suit (0 for none, e.g. a tick box). */
     answerLines: z.number().int().min(0).max(40).optional(),
     /** Mark scheme: marking points, accept/reject notes, levels for extended answers (safe HTML). */
@@ -177,6 +184,8 @@ export const bankQuestionSchema = z.object({
   style: slug.optional(),
   /** Shared context printed before the parts (safe HTML). */
   stem: safeHtml.optional(),
+  /** A figure printed after the stem, before the parts ("Figure 1" of the question). */
+  figure: figureSchema.optional(),
   parts: z.array(partSchema).min(1),
 });
 export type BankQuestion = z.infer<typeof bankQuestionSchema>;

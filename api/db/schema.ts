@@ -205,6 +205,8 @@ export const questions = sqliteTable(
     type: text("type").notNull(),
     marks: integer("marks").notNull(),
     stem: text("stem"),
+    /** The figure printed after the stem (shared/figures/schema.ts), as JSON. */
+    stemFigure: text("stem_figure"),
     parts: text("parts").notNull(),
     /** past | practice */
     origin: text("origin").notNull(),

@@ -109,19 +109,20 @@ export async function seedBanks(db: Database, files: BankFile[] = loadBanks(), s
       type: questionType(q),
       marks: questionMarks(q),
       stem: q.stem ?? null,
+      stemFigure: q.figure ? JSON.stringify(q.figure) : null,
       parts: JSON.stringify(q.parts),
       origin: "practice",
       attribution: practiceAttribution(bp),
     }));
     const existing = new Map(
-      (await db.select({ id: questions.id, parts: questions.parts, stem: questions.stem, paperId: questions.paperId }).from(questions)
+      (await db.select({ id: questions.id, parts: questions.parts, stem: questions.stem, stemFigure: questions.stemFigure, paperId: questions.paperId }).from(questions)
         .where(inArray(questions.id, rows.map((r) => r.id))).all()).map((r) => [r.id, r]),
     );
     const fresh = rows.filter((r) => !existing.has(r.id));
     for (let i = 0; i < fresh.length; i += 100) await db.insert(questions).values(fresh.slice(i, i + 100)).onConflictDoNothing();
     for (const r of rows) {
       const old = existing.get(r.id);
-      if (old && (old.parts !== r.parts || old.stem !== r.stem || old.paperId !== r.paperId)) {
+      if (old && (old.parts !== r.parts || old.stem !== r.stem || old.stemFigure !== r.stemFigure || old.paperId !== r.paperId)) {
         await db.update(questions).set(r).where(eq(questions.id, r.id));
       }
     }

@@ -2,6 +2,7 @@
 // Its own module so the engine (generate.ts) and the model writer (ai-questions.ts) both import it
 // and neither imports the other.
 import type { Part } from "../../shared/papers.ts";
+import type { Figure } from "../../shared/figures/schema.ts";
 
 export interface Candidate {
   id: string;
@@ -9,6 +10,8 @@ export interface Candidate {
   tier: "Foundation" | "Higher" | "Both";
   style?: string;
   stem?: string | null;
+  /** The figure after the stem. */
+  stemFigure?: Figure;
   parts: Part[];
   origin: "past" | "practice" | "ai";
   attribution: string;

@@ -11,6 +11,7 @@ import { type DocItem, type DocQuestion, type GenerationRequest, type ModelShare
 import type { ModelClient } from "../ai/client.ts";
 import { defaultModelDeadline, MAX_MODEL_SLOTS, type ModelSlot, writeWithModel } from "./ai-questions.ts";
 import type { Candidate } from "./candidate.ts";
+import type { Figure } from "../../shared/figures/schema.ts";
 import { pastAttribution } from "./bank.ts";
 import { htmlToText, sanitiseQuestionHtml } from "./html.ts";
 import { evidenceFor, type PastOccurrence, scoreTopics, type TopicScore } from "./predict.ts";
@@ -34,6 +35,7 @@ const toCandidate = (r: QuestionRow): Candidate => ({
   tier: r.tier as Candidate["tier"],
   style: r.style ?? undefined,
   stem: r.stem,
+  ...(r.stemFigure ? { stemFigure: JSON.parse(r.stemFigure) as Figure } : {}),
   parts: JSON.parse(r.parts) as Part[],
   origin: r.origin as Candidate["origin"],
   attribution: r.origin === "past" ? pastAttribution(r) : r.attribution,
@@ -280,6 +282,18 @@ export const defaultAnswerLines = (p: Pick<Part, "marks" | "options" | "answerLi
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
 
+/**
+ * A question's own figure numbers ("Figure 1" is its first figure) moved on by `offset` to the
+ * paper's numbering. Only numbers the question has are moved, in one pass, so 1→3 and 3→5 never chain.
+ */
+export function renumberFigures(html: string, offset: number, count: number): string {
+  if (!offset || !count) return html;
+  return html.replace(/\b(Figures?\s+)(\d+)((?:\s*(?:,|and|to|–|-)\s*\d+)*)/g, (_, word: string, first: string, rest: string) => {
+    const move = (d: string) => (Number(d) >= 1 && Number(d) <= count ? String(Number(d) + offset) : d);
+    return word + move(first) + rest.replace(/\d+/g, move);
+  });
+}
+
 function assemble(
   bp: Blueprint,
   catalogue: CatalogueRow,
@@ -295,6 +309,7 @@ function assemble(
   const topicName = new Map(bp.topics.map((t) => [t.id, t.name]));
   const partCounter = new Map<number, number>();
   let slotIndex = 0;
+  let figuresSoFar = 0;
   const sections = bp.sections.map((section) => {
     const byNumber = new Map<number, DocQuestion>();
     for (const slot of section.slots) {
@@ -302,14 +317,24 @@ function assemble(
       const question = byNumber.get(slot.question) ?? { number: slot.question, marks: 0, items: [] as DocItem[] };
       byNumber.set(slot.question, question);
       question.marks += slot.marks;
+      // The question's figures are its Figure 1, 2 …; on the paper they follow on from the figures before.
+      const firstFigure = figuresSoFar + 1;
+      const local = [q.stemFigure, ...q.parts.map((p) => p.figure)].filter(Boolean).length;
+      figuresSoFar += local;
+      const html = (h: string) => sanitiseQuestionHtml(renumberFigures(h, firstFigure - 1, local));
+      let nextFigure = firstFigure;
+      const placed = (figure: Figure | undefined) => (figure ? { number: nextFigure++, figure } : undefined);
+      const stemFigure = placed(q.stemFigure);
       question.items.push({
         questionId: q.id,
         topic: q.topic,
         topicName: topicName.get(q.topic) ?? q.topic,
         origin: q.origin,
         attribution: q.attribution,
-        stem: q.stem ? sanitiseQuestionHtml(q.stem) : undefined,
+        stem: q.stem ? html(q.stem) : undefined,
+        ...(stemFigure ? { stemFigure } : {}),
         parts: q.parts.map((p, k) => {
+          const figure = placed(p.figure);
           const n = (partCounter.get(slot.question) ?? 0) + 1;
           partCounter.set(slot.question, n);
           return {
@@ -317,11 +342,12 @@ function assemble(
             marks: p.marks,
             // The slot's SPaG marks go with the answer that ends it (its last part).
             ...(slot.spagMarks && k === q.parts.length - 1 ? { spagMarks: slot.spagMarks } : {}),
-            content: sanitiseQuestionHtml(p.content),
+            content: html(p.content),
+            ...(figure ? { figure } : {}),
             ...(p.options ? { options: p.options } : {}),
             answerLines: defaultAnswerLines(p),
-            markScheme: sanitiseQuestionHtml(p.markScheme),
-            modelAnswer: sanitiseQuestionHtml(p.modelAnswer),
+            markScheme: html(p.markScheme),
+            modelAnswer: html(p.modelAnswer),
           };
         }),
       });

@@ -1,0 +1,1 @@
+ALTER TABLE `questions` ADD `stem_figure` text;
