@@ -9,11 +9,13 @@ import type { SessionUser } from "../auth/session.ts";
 import { chargeForOperation, refundOperation } from "../credits/operations.ts";
 import { NotEnoughCredits } from "../credits/ledger.ts";
 import { modelClient } from "../ai/client.ts";
-import { type GeneratedPaperSummary, type GenerationRequest, type ModelShare, type PaperDocument, pdfUrlFor, type ViewerPaper, viewerUrlFor } from "../../shared/generation.ts";
+import { type DocFigure, type GeneratedPaperSummary, type GenerationRequest, type ModelShare, type PaperDocument, pdfUrlFor, type ViewerPaper, viewerUrlFor } from "../../shared/generation.ts";
 import { readBlueprint } from "./bank.ts";
 import { BankTooSmall, buildPaper, type GenerationStep } from "./generate.ts";
 import { renderPaperPdf } from "./pdf/index.ts";
 import { currentLog } from "../log.ts";
+import { figureScene } from "../../shared/figures/index.ts";
+import { figureHtml } from "../../shared/figures/svg.ts";
 
 type GeneratedRow = typeof generatedPapers.$inferSelect;
 
@@ -134,6 +136,7 @@ export function documentOf(row: GeneratedRow): PaperDocument {
 }
 
 const optionsHtml = (options: string[]) => `<ul>${options.map((o, i) => `<li><strong>${String.fromCharCode(65 + i)}</strong> ${escapeHtml(o)}</li>`).join("")}</ul>`;
+const placedFigureHtml = (placed: DocFigure) => figureHtml(placed.number, figureScene(placed.figure));
 const escapeHtml = (s: string) => s.replace(/[&<>]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[ch]!);
 
 /** The viewer's JSON (§3 Generated paper content): one entry a part, its content sanitised at build time. */
@@ -148,7 +151,9 @@ export function viewerPaper(row: GeneratedRow): ViewerPaper {
           sectionName: section.name,
           marks: part.marks,
           ...(part.spagMarks ? { spagMarks: part.spagMarks } : {}),
-          content: `${i === 0 && item.stem ? item.stem : ""}${part.content}${part.options ? optionsHtml(part.options) : ""}`,
+          content: `${i === 0 && item.stem ? item.stem : ""}${i === 0 && item.stemFigure ? placedFigureHtml(item.stemFigure) : ""}${part.content}${
+            part.figure ? placedFigureHtml(part.figure) : ""
+          }${part.options ? optionsHtml(part.options) : ""}`,
           modelAnswer: part.modelAnswer,
           markScheme: part.markScheme,
           attribution: item.attribution,

@@ -51,25 +51,56 @@ function yAxisFrame(y: Axis, gridlines: boolean, plotWidth: number): Frame {
   return { shapes, width: ox + plotWidth + 12, height: bottom + BOTTOM, py };
 }
 
+/** Where an axis crosses the other: at zero when the range spans zero (maths graphs), else at the low end. */
+const crossing = (a: Axis) => (a.min < 0 && a.max > 0 ? 0 : a.min);
+
 export function graphScene(g: Graph): Scene {
   const blank = g.series.length === 0;
   const gridlines = g.gridlines || blank;
-  const frame = yAxisFrame(g.y, gridlines, PLOT.width);
-  const shapes = frame.shapes;
+  const shapes: Shape[] = [];
   const bottom = TOP + PLOT.height;
   const px = (v: number) => LEFT + ((v - g.x.min) / (g.x.max - g.x.min)) * PLOT.width;
-  const at = ([x, y]: readonly [number, number]): Point => [px(x), frame.py(y)];
-  if (gridlines && g.x.minor > 0) {
-    const minorStep = g.x.step / g.x.minor;
-    const count = Math.round((g.x.max - g.x.min) / minorStep);
-    for (let i = 0; i <= count; i++) shapes.unshift(line([px(g.x.min + i * minorStep), TOP], [px(g.x.min + i * minorStep), bottom], { ink: "grey", width: 0.3 }));
+  const py = (v: number) => bottom - ((v - g.y.min) / (g.y.max - g.y.min)) * PLOT.height;
+  const at = ([x, y]: readonly [number, number]): Point => [px(x), py(y)];
+  // Graph paper: minor lines first, major lines over them.
+  if (gridlines) {
+    for (const [axis, draw] of [[g.x, (v: number, w: number) => line([px(v), TOP], [px(v), bottom], { ink: "grey", width: w })], [g.y, (v: number, w: number) => line([LEFT, py(v)], [LEFT + PLOT.width, py(v)], { ink: "grey", width: w })]] as const) {
+      if (axis.minor > 0) {
+        const minorStep = axis.step / axis.minor;
+        const count = Math.round((axis.max - axis.min) / minorStep);
+        for (let i = 0; i <= count; i++) shapes.push(draw(axis.min + i * minorStep, 0.3));
+      }
+      for (const v of ticks(axis)) shapes.push(draw(v, 0.6));
+    }
   }
+  // The axes cross at the origin when both ranges allow (maths), else along the bottom and the left.
+  const ax = px(crossing(g.x));
+  const ay = py(crossing(g.y));
+  const centred = ax > LEFT || ay < bottom;
+  shapes.push(line([ax, TOP], [ax, bottom], { width: 1 }), line([LEFT, ay], [LEFT + PLOT.width, ay], { width: 1 }));
   for (const v of ticks(g.x)) {
-    if (gridlines) shapes.unshift(line([px(v), TOP], [px(v), bottom], { ink: "grey", width: 0.6 }));
-    shapes.push(line([px(v), bottom], [px(v), bottom + 3], { width: 0.8 }));
-    shapes.push(text(px(v), bottom + 4 + FONT_SIZE, tickLabel(v), { anchor: "middle" }));
+    shapes.push(line([px(v), ay], [px(v), ay + 3], { width: 0.8 }));
+    // At a centred origin, 0 is written once, below and left of it.
+    if (centred && v === 0 && crossing(g.y) === 0) continue;
+    shapes.push(text(px(v), ay + 4 + FONT_SIZE, tickLabel(v), { anchor: "middle" }));
   }
-  shapes.push(text(LEFT + PLOT.width / 2, bottom + 8 + FONT_SIZE * 2.2, g.x.label, { anchor: "middle" }));
+  for (const v of ticks(g.y)) {
+    shapes.push(line([ax - 3, py(v)], [ax, py(v)], { width: 0.8 }));
+    if (centred && v === 0 && crossing(g.x) === 0) {
+      shapes.push(text(ax - 4, ay + 4 + FONT_SIZE, "0", { anchor: "end" }));
+      continue;
+    }
+    shapes.push(text(ax - 5, py(v) + FONT_SIZE * 0.35, tickLabel(v), { anchor: "end" }));
+  }
+  if (centred) {
+    // Maths style: the variable's name at the end of its axis.
+    shapes.push(text(LEFT + PLOT.width + 5, ay + FONT_SIZE * 0.35, g.x.label, { italic: g.x.label.length <= 2 }));
+    shapes.push(text(ax, TOP - 4, g.y.label, { anchor: "middle", italic: g.y.label.length <= 2 }));
+  } else {
+    shapes.push(text(LEFT + PLOT.width / 2, bottom + 8 + FONT_SIZE * 2.2, g.x.label, { anchor: "middle" }));
+    const longest = Math.max(...ticks(g.y).map((v) => textWidth(tickLabel(v))));
+    shapes.push(text(LEFT - 10 - longest, (TOP + bottom) / 2, g.y.label, { anchor: "middle", rotate: 90 }));
+  }
   for (const s of g.series) {
     const pts = s.points.map(at);
     if (s.join === "line" && pts.length > 1) shapes.push({ t: "line", pts, width: 1.2, dash: s.dashed });
@@ -82,7 +113,8 @@ export function graphScene(g: Graph): Scene {
     const [x, y] = at(a.at);
     shapes.push(text(x + 5, y - 5, a.text, { bold: true }));
   }
-  let height = frame.height + FONT_SIZE;
+  const rightEnd = centred ? LEFT + PLOT.width + 10 + textWidth(g.x.label) : LEFT + PLOT.width + 12;
+  let height = bottom + BOTTOM + FONT_SIZE;
   const keyed = g.series.filter((s) => s.label);
   if (keyed.length > 1) {
     keyed.forEach((s, i) => {
@@ -96,7 +128,7 @@ export function graphScene(g: Graph): Scene {
     ? `A blank grid to plot on: ${g.x.label} from ${tickLabel(g.x.min)} to ${tickLabel(g.x.max)} across, ${g.y.label} from ${tickLabel(g.y.min)} to ${tickLabel(g.y.max)} up.`
     : `A graph of ${g.y.label} against ${g.x.label}: ` +
       g.series.map((s) => `${s.label ? `${s.label}, ` : ""}points ${s.points.map(([x, y]) => `(${tickLabel(x)}, ${tickLabel(y)})`).join(", ")}`).join("; ") + ".";
-  return { width: frame.width + 10, height, shapes, description };
+  return { width: rightEnd + 10, height, shapes, description };
 }
 
 export function barChartScene(b: BarChart): Scene {

@@ -29,8 +29,14 @@ function shapeSvg(s: Shape): string {
   return s.closed ? `<polygon points="${points}" ${stroke} ${fill}/>` : `<polyline points="${points}" ${stroke} fill="none" stroke-linejoin="round"/>`;
 }
 
-/** The scene as an `<svg>` of its natural size (scaled down by CSS on narrow screens), described for screen readers. */
+/** The scene as an `<svg>` of its natural size (the viewer's CSS scales it down on narrow screens), described for screen readers. */
 export function sceneToSvg(scene: Scene, title: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(scene.width)} ${n(scene.height)}" width="${n(scene.width)}" height="${n(scene.height)}" role="img" aria-label="${escape(`${title}: ${scene.description}`)}" font-family="DejaVu Sans, Verdana, sans-serif" style="max-width:100%;height:auto">` +
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(scene.width)} ${n(scene.height)}" width="${n(scene.width)}" height="${n(scene.height)}" role="img" aria-label="${escape(`${title}: ${scene.description}`)}" font-family="DejaVu Sans, Verdana, sans-serif">` +
     scene.shapes.map(shapeSvg).join("") + `</svg>`;
+}
+
+/** A placed figure as the viewer shows it: "Figure N" over the drawing, and its note ("Not drawn accurately"). */
+export function figureHtml(number: number, scene: Scene): string {
+  const caption = `Figure ${number}`;
+  return `<figure class="paper-figure"><figcaption>${caption}</figcaption>${sceneToSvg(scene, caption)}${scene.note ? `<p class="paper-figure-note">${escape(scene.note)}</p>` : ""}</figure>`;
 }

@@ -1,6 +1,7 @@
 // The questions: sections, numbered parts in the board's boxes, marks at the right, options and answer lines.
 import type { DocItem, DocPart, PaperDocument } from "../../../shared/generation.ts";
 import { parseBlocks } from "../html.ts";
+import { drawFigure, figureHeight } from "./figures.ts";
 import { widthOfB } from "./fonts.ts";
 import { A4, INK, LABEL_WIDTH, MARGIN, MARKS_WIDTH, type Writer } from "./writer.ts";
 
@@ -52,9 +53,11 @@ function itemBlock(w: Writer, doc: PaperDocument, item: DocItem, x: number, text
     w.paragraph([{ text: `Topic: ${item.topicName}${weight}`, italic: true }], textX, textWidth, s.small);
   }
   if (item.stem) {
-    w.ensure(s.body * 3);
+    // A stem stays on the page of its figure.
+    w.ensure(s.body * 3 + (item.stemFigure ? figureHeight(w, item.stemFigure, textWidth) : 0));
     w.blocks(parseBlocks(item.stem), textX, textWidth);
   }
+  if (item.stemFigure) drawFigure(w, item.stemFigure, textX, textWidth);
   // The source line stays on the page of the question's last answer line, never alone on the next.
   const sourceHeight = w.wrap(w.tokens([{ text: item.attribution, italic: true }], s.small), w.right - textX).length * w.lineHeight(s.small);
   item.parts.forEach((part, i) => partBlock(w, part, x, textX, textWidth, i === item.parts.length - 1 ? sourceHeight + s.body * 0.6 : 0));
@@ -65,12 +68,14 @@ function itemBlock(w: Writer, doc: PaperDocument, item: DocItem, x: number, text
 
 function partBlock(w: Writer, part: DocPart, x: number, textX: number, textWidth: number, keepWithEnd: number) {
   const { s, fonts } = w;
-  w.ensure(s.body * 4);
+  // A part's opening lines stay on the page of its figure.
+  w.ensure(s.body * 4 + (part.figure ? figureHeight(w, part.figure, textWidth) : 0));
   const top = w.y;
   w.y -= s.body;
   boxedLabel(w, part.number, x);
   w.y = top;
   w.blocks(parseBlocks(part.content), textX, textWidth);
+  if (part.figure) drawFigure(w, part.figure, textX, textWidth);
   if (part.options) {
     const box = s.body * 1.1;
     part.options.forEach((option, i) => {
