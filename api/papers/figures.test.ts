@@ -1,6 +1,6 @@
 // Figures on a generated paper, through the API: numbered in paper order with each question's own
 // "Figure 1" renumbered to match, drawn in the PDF (real text for labels and ticks) and in the
-// viewer (an SVG described for screen readers).
+// viewer (an SVG described for screen readers); and code numbered by line when a question names a line.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, send, studentWithCredits } from "../test-utils.ts";
 import { seedBanks } from "./bank.ts";
@@ -121,5 +121,18 @@ describe("renumberFigures", () => {
     expect(renumberFigures("<p>Figure 1 and Figure 2; see Figures 1 and 2, Figure 7.</p>", 4, 2)).toBe("<p>Figure 5 and Figure 6; see Figures 5 and 6, Figure 7.</p>");
     expect(renumberFigures("Figure 1 then Figure 2", 1, 2)).toBe("Figure 2 then Figure 3");
     expect(renumberFigures("Figure 1", 0, 1)).toBe("Figure 1");
+  });
+});
+
+describe("numberCodeLines", () => {
+  it("numbers every line of each code block, right-aligned, keeping the code element whole", async () => {
+    const { numberCodeLines, NAMES_A_LINE } = await import("./generate.ts");
+    const code = Array.from({ length: 10 }, (_, i) => `x ← ${i}`).join("\n");
+    expect(numberCodeLines(`<p>Line 3 sets x.</p><pre><code>${code}</code></pre>`)).toBe(
+      `<p>Line 3 sets x.</p><pre><code>${Array.from({ length: 10 }, (_, i) => `${String(i + 1).padStart(2, " ")}  x ← ${i}`).join("\n")}</code></pre>`,
+    );
+    expect(numberCodeLines("<pre>\na\nb\n</pre>")).toBe("<pre>1  a\n2  b</pre>");
+    expect(NAMES_A_LINE.test("Explain what line 4 does.")).toBe(true);
+    expect(NAMES_A_LINE.test("Complete the trace table below.")).toBe(false);
   });
 });

@@ -282,6 +282,22 @@ export const defaultAnswerLines = (p: Pick<Part, "marks" | "options" | "answerLi
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
 
+/** A question that names a line of its code ("line 4", "lines 3 to 5"). */
+export const NAMES_A_LINE = /\blines?\s+\d+/i;
+
+/** Every line of every code block numbered, right-aligned, as on the board's papers ("  1  x ← 0"). */
+export function numberCodeLines(html: string): string {
+  return html.replace(/<pre>([\s\S]*?)<\/pre>/g, (_, inner: string) => {
+    const lines = inner.replace(/^(<code>)?\n+/, "$1").replace(/\n+(<\/code>)?$/, "$1").split("\n");
+    const width = String(lines.length).length;
+    return `<pre>${lines.map((l, i) => {
+      const number = `${String(i + 1).padStart(width, " ")}  `;
+      // The number goes inside a leading <code> so the line stays one run of code.
+      return l.startsWith("<code>") ? `<code>${number}${l.slice(6)}` : number + l;
+    }).join("\n")}</pre>`;
+  });
+}
+
 /**
  * A question's own figure numbers ("Figure 1" is its first figure) moved on by `offset` to the
  * paper's numbering. Only numbers the question has are moved, in one pass, so 1→3 and 3→5 never chain.
@@ -322,6 +338,9 @@ function assemble(
       const local = [q.stemFigure, ...q.parts.map((p) => p.figure)].filter(Boolean).length;
       figuresSoFar += local;
       const html = (h: string) => sanitiseQuestionHtml(renumberFigures(h, firstFigure - 1, local));
+      // Code gets line numbers when the question names a line of it, as the board prints it.
+      const namesALine = NAMES_A_LINE.test([q.stem ?? "", ...q.parts.map((p) => p.content)].join(" "));
+      const questionHtml = (h: string) => html(namesALine ? numberCodeLines(h) : h);
       let nextFigure = firstFigure;
       const placed = (figure: Figure | undefined) => (figure ? { number: nextFigure++, figure } : undefined);
       const stemFigure = placed(q.stemFigure);
@@ -331,7 +350,7 @@ function assemble(
         topicName: topicName.get(q.topic) ?? q.topic,
         origin: q.origin,
         attribution: q.attribution,
-        stem: q.stem ? html(q.stem) : undefined,
+        stem: q.stem ? questionHtml(q.stem) : undefined,
         ...(stemFigure ? { stemFigure } : {}),
         parts: q.parts.map((p, k) => {
           const figure = placed(p.figure);
@@ -342,7 +361,7 @@ function assemble(
             marks: p.marks,
             // The slot's SPaG marks go with the answer that ends it (its last part).
             ...(slot.spagMarks && k === q.parts.length - 1 ? { spagMarks: slot.spagMarks } : {}),
-            content: html(p.content),
+            content: questionHtml(p.content),
             ...(figure ? { figure } : {}),
             ...(p.options ? { options: p.options } : {}),
             answerLines: defaultAnswerLines(p),
