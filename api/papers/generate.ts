@@ -14,6 +14,7 @@ import type { Candidate } from "./candidate.ts";
 import type { Figure } from "../../shared/figures/schema.ts";
 import { pastAttribution } from "./bank.ts";
 import { htmlToText, sanitiseQuestionHtml } from "./html.ts";
+import { suggestedMinutes } from "./timing.ts";
 import { evidenceFor, type PastOccurrence, scoreTopics, type TopicScore } from "./predict.ts";
 
 export type CatalogueRow = typeof papers.$inferSelect;
@@ -371,12 +372,12 @@ function assemble(
         }),
       });
     }
-    const qs = [...byNumber.values()];
-    if (options.includeTimeAllocation) {
-      for (const q of qs) q.minutes = Math.max(1, Math.round((bp.timeMinutes * q.marks) / bp.totalMarks));
-    }
-    return { name: section.name, instructions: section.instructions, questions: qs };
+    return { name: section.name, instructions: section.instructions, questions: [...byNumber.values()] };
   });
+  if (options.includeTimeAllocation) {
+    const minutes = suggestedMinutes(sections.map((s) => s.questions.map((q) => q.marks)), bp.timeMinutes, bp.answerSections);
+    sections.forEach((s, si) => s.questions.forEach((q, qi) => (q.minutes = minutes[si][qi])));
+  }
   const marksOnPaper = new Map<string, number>();
   for (const q of picked) marksOnPaper.set(q.topic, (marksOnPaper.get(q.topic) ?? 0) + q.parts.reduce((n, p) => n + p.marks, 0));
   const predicted = request.isPredicted;
