@@ -1,7 +1,12 @@
 // A figure's scene: the one entry point the viewer, the PDF and the bank check use.
 import type { Figure } from "./schema.ts";
 import type { Scene } from "./scene.ts";
+import { apparatusScene } from "./apparatus.ts";
+import { circuitScene } from "./circuit.ts";
+import { diagramScene } from "./drawing.ts";
+import { geometryScene, vectorsScene } from "./geometry.ts";
 import { barChartScene, graphScene } from "./graph.ts";
+import { energyProfileScene } from "./profile.ts";
 
 export function figureScene(figure: Figure): Scene {
   switch (figure.type) {
@@ -9,10 +14,20 @@ export function figureScene(figure: Figure): Scene {
       return graphScene(figure);
     case "bar-chart":
       return barChartScene(figure);
-    default:
-      throw new Error(`figures of type ${figure.type} are not drawn yet`);
+    case "circuit":
+      return circuitScene(figure);
+    case "apparatus":
+      return apparatusScene(figure);
+    case "energy-profile":
+      return energyProfileScene(figure);
+    case "geometry":
+      return geometryScene(figure);
+    case "vectors":
+      return vectorsScene(figure);
+    case "diagram":
+      return diagramScene(figure);
   }
 }
 
-export { type Figure, type FigureInput, figureSchema, FIGURE_TYPES } from "./schema.ts";
+export { type Figure, FIGURE_TYPES, type FigureInput, figureSchema } from "./schema.ts";
 export type { Scene, Shape } from "./scene.ts";

@@ -35,8 +35,12 @@ export function sceneToSvg(scene: Scene, title: string): string {
     scene.shapes.map(shapeSvg).join("") + `</svg>`;
 }
 
+/** The narrowest (CSS px) a wide figure is shown, so its 9 pt labels stay about 7 px or more. */
+const MIN_READABLE_WIDTH = 320;
+
 /** A placed figure as the viewer shows it: "Figure N" over the drawing, and its note ("Not drawn accurately"). */
 export function figureHtml(number: number, scene: Scene): string {
   const caption = `Figure ${number}`;
-  return `<figure class="paper-figure"><figcaption>${caption}</figcaption>${sceneToSvg(scene, caption)}${scene.note ? `<p class="paper-figure-note">${escape(scene.note)}</p>` : ""}</figure>`;
+  // A wide figure keeps a legible size on a phone and scrolls sideways rather than shrinking its labels away.
+  return `<figure class="paper-figure${scene.width > MIN_READABLE_WIDTH ? " paper-figure-wide" : ""}"><figcaption>${caption}</figcaption>${sceneToSvg(scene, caption)}${scene.note ? `<p class="paper-figure-note">${escape(scene.note)}</p>` : ""}</figure>`;
 }
