@@ -5,6 +5,7 @@ import { z } from "./zod.ts";
 import { CATALOGUE_NAME_MAX, DEFAULT_DIFFICULTY, DIFFICULTY_LEVELS, PREDICTION_CONFIDENCE } from "./constants.ts";
 import { TIERS } from "./papers.ts";
 import type { Figure } from "./figures/schema.ts";
+import type { Insert } from "./inserts.ts";
 
 /** A figure on the paper, with its number in paper order ("Figure 3"). */
 export interface DocFigure {
@@ -125,6 +126,8 @@ export interface PaperDocument {
   spagMarks: number;
   answerSections?: number;
   materials: string[];
+  /** Printed after the questions, as the cover promises (absent on papers made before inserts). */
+  inserts?: Insert[];
   instructions: string[];
   information: string[];
   options: GenerationOptions;

@@ -3,6 +3,7 @@
 // and the admin structure editor all use these; nothing restates them.
 import { z } from "./zod.ts";
 import { figureSchema } from "./figures/schema.ts";
+import { INSERTS } from "./inserts.ts";
 
 /** Question types of the admin structure editor (admin-tools.md §5), plus 'Structured' for multi-part questions. */
 export const QUESTION_TYPES = [
@@ -113,6 +114,8 @@ export const blueprintSchema = z
     /** When set, the candidate answers this many of the sections, each worth the same. */
     answerSections: z.number().int().min(1).optional(),
     materials: z.array(z.string()).min(1),
+    /** What the paper encloses after the questions (the cover's materials promise it): shared/inserts.ts. */
+    inserts: z.array(z.enum(INSERTS)).default([]),
     instructions: z.array(z.string()).min(1),
     information: z.array(z.string()).min(1),
     topics: z.array(topicSchema).min(1),

@@ -401,6 +401,7 @@ function assemble(
     spagMarks: bp.spagMarks,
     ...(bp.answerSections ? { answerSections: bp.answerSections } : {}),
     materials: bp.materials,
+    ...(bp.inserts.length ? { inserts: bp.inserts } : {}),
     instructions: bp.instructions,
     information: bp.information,
     options,

@@ -7,6 +7,7 @@ import type { PaperDocument } from "../../../shared/generation.ts";
 import { cover } from "./cover.ts";
 import { evidencePart } from "./evidence.ts";
 import { cachingFontkit, type FontName, loadFontBytes, widthOfB } from "./fonts.ts";
+import { insertsPart } from "./inserts.ts";
 import { markSchemePart } from "./mark-scheme.ts";
 import { questionsPart } from "./questions.ts";
 import { A4, GREY, INK, MARGIN, sizesFor, Writer } from "./writer.ts";
@@ -19,13 +20,14 @@ function footers(w: Writer, doc: PaperDocument, lastQuestionPage: PDFPage) {
   const total = w.pages.length;
   w.pages.forEach((page, i) => {
     const number = `${i + 1}`;
-    page.drawText(number, { x: (A4.width - widthOfB(fonts.regular, number, size)) / 2, y: MARGIN.bottom / 2, size, font: fonts.regular, color: INK });
+    const pageWidth = page.getWidth();
+    page.drawText(number, { x: (pageWidth - widthOfB(fonts.regular, number, size)) / 2, y: MARGIN.bottom / 2, size, font: fonts.regular, color: INK });
     const left = `${doc.examBoard} ${doc.code} · ExamPrep`;
     page.drawText(left, { x: MARGIN.left, y: MARGIN.bottom / 2, size, font: fonts.regular, color: GREY });
     const continues = w.coverPages.has(page) || (w.questionPages.has(page) && page !== lastQuestionPage);
     if (continues && i < total - 1) {
       const turn = "Turn over ►";
-      page.drawText(turn, { x: A4.width - MARGIN.right - widthOfB(fonts.bold, turn, size), y: MARGIN.bottom / 2, size, font: fonts.bold, color: INK });
+      page.drawText(turn, { x: pageWidth - MARGIN.right - widthOfB(fonts.bold, turn, size), y: MARGIN.bottom / 2, size, font: fonts.bold, color: INK });
     }
   });
 }
@@ -47,6 +49,7 @@ export async function renderPaperPdf(doc: PaperDocument): Promise<Uint8Array> {
   const w = new Writer(pdf, fonts, sizesFor(doc.options.useLargeTextFormat));
   cover(w, doc);
   const lastQuestionPage = questionsPart(w, doc);
+  if (doc.inserts?.length) insertsPart(w, doc.inserts, doc.options.useLargeTextFormat);
   if (doc.options.includeMarkScheme) markSchemePart(w, doc);
   if (doc.evidence) evidencePart(w, doc);
   footers(w, doc, lastQuestionPage);

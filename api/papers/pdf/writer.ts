@@ -42,10 +42,11 @@ export class Writer {
 
   constructor(readonly pdf: PDFDocument, readonly fonts: Record<FontName, PDFFont>, readonly s: Sizes) {}
 
-  newPage() {
-    this.page = this.pdf.addPage([A4.width, A4.height]);
+  /** A new page: portrait A4, or another size (the landscape periodic table). */
+  newPage(size: [number, number] = [A4.width, A4.height]) {
+    this.page = this.pdf.addPage(size);
     this.pages.push(this.page);
-    this.y = A4.height - MARGIN.top;
+    this.y = size[1] - MARGIN.top;
   }
 
   /** Starts a new page unless `height` still fits on this one. */
@@ -211,19 +212,74 @@ export class Writer {
   }
 
   /**
-   * Draws a table; `widths` are the columns' shares of the width (equal when absent). A row never
-   * splits across pages, and a table that continues on a new page repeats its header rows there.
+   * Column shares chosen from the content: every column at least as wide as its longest word (so
+   * no word is broken inside a cell), the rest shared by how much text each column holds. When the
+   * longest words do not fit at this size, null: the caller tries a smaller size.
+   */
+  columnShares(block: Extract<Block, { kind: "table" }>, cols: number, width: number, cellSize: number, pad: number): number[] | null {
+    const longest = Array.from({ length: cols }, () => 0);
+    const amount = Array.from({ length: cols }, () => 0);
+    for (const row of block.rows) {
+      row.cells.forEach((cell, c) => {
+        const tokens = this.tokens(cell.map((r) => (row.header ? { ...r, bold: true } : r)), cellSize);
+        for (const word of this.wrap(tokens, Infinity).flat().reduce<number[]>((words, t) => {
+          if (t.space || t.newline) words.push(0);
+          else if (words.length) words[words.length - 1] += t.width;
+          else words.push(t.width);
+          return words;
+        }, [])) longest[c] = Math.max(longest[c], word);
+        amount[c] = Math.max(amount[c], tokens.reduce((n, t) => n + t.width, 0));
+      });
+    }
+    const minimum = longest.map((l) => l + 2 * pad + 1);
+    if (minimum.reduce((a, b) => a + b, 0) > width) return null;
+    const full = amount.map((a, c) => Math.max(minimum[c], a + 2 * pad + 1));
+    const fullSum = full.reduce((a, b) => a + b, 0);
+    // Everything fits on one line a cell: each column its full width, the spare shared equally.
+    if (fullSum <= width) return full.map((f) => (f + (width - fullSum) / cols) / width);
+    // Otherwise columns that need no more than a fair share keep their text on one line, and the
+    // wide columns share what is left in proportion to their text (never under their longest word).
+    const widths = [...full];
+    let wide = widths.map((_, c) => c);
+    for (;;) {
+      const fixed = widths.reduce((n, w, c) => (wide.includes(c) ? n : n + w), 0);
+      const left = width - fixed;
+      const wideAmount = wide.reduce((n, c) => n + full[c], 0);
+      const next = wide.filter((c) => full[c] > (left * full[c]) / wideAmount && full[c] > left / wide.length);
+      const narrow = wide.filter((c) => !next.includes(c));
+      if (!narrow.length || !next.length) {
+        for (const c of wide) widths[c] = Math.max(minimum[c], (left * full[c]) / wideAmount);
+        break;
+      }
+      wide = next;
+    }
+    const total = widths.reduce((a, b) => a + b, 0);
+    return widths.map((w) => w / total);
+  }
+
+  /**
+   * Draws a table; `widths` are the columns' shares of the width (from the content when absent). A
+   * row never splits across pages, and a table that continues on a new page repeats its header rows there.
    */
   table(block: Extract<Block, { kind: "table" }>, x: number, width: number, size: number, widths?: number[]) {
     const cols = Math.max(...block.rows.map((r) => r.cells.length));
-    const shares = widths?.length === cols ? widths.map((w) => w / widths.reduce((a, b) => a + b, 0)) : Array.from({ length: cols }, () => 1 / cols);
-    const colX = shares.map((_, c) => x + width * shares.slice(0, c).reduce((a, b) => a + b, 0));
     const pad = 4;
-    const cellSize = Math.max(this.s.small, size * 0.92);
+    let cellSize = Math.max(this.s.small, size * 0.92);
+    let shares = widths?.length === cols ? widths.map((w) => w / widths.reduce((a, b) => a + b, 0)) : null;
+    if (!shares) {
+      // From the content; if the longest words do not fit, a smaller size (never under the paper's
+      // smallest), and only then equal columns, where a word too long for its column is broken.
+      shares = this.columnShares(block, cols, width, cellSize, pad);
+      if (!shares && cellSize > this.s.small) shares = this.columnShares(block, cols, width, (cellSize = this.s.small), pad);
+      // Still too narrow (large text): each row becomes a two-column table of heading and value.
+      if (!shares && block.rows[0]?.header && block.rows.length > 1) return this.stackedTable(block, x, width, size);
+    }
+    const share = shares ?? Array.from({ length: cols }, () => 1 / cols);
+    const colX = share.map((_, c) => x + width * share.slice(0, c).reduce((a, b) => a + b, 0));
     const lh = this.lineHeight(cellSize);
     const laidRows = block.rows.map((row) => {
       const laid = row.cells.map((cell, c) =>
-        this.wrap(this.tokens(cell.map((r) => (row.header ? { ...r, bold: true } : r)), cellSize), width * shares[c] - 2 * pad)
+        this.wrap(this.tokens(cell.map((r) => (row.header ? { ...r, bold: true } : r)), cellSize), width * share[c] - 2 * pad)
       );
       return { header: row.header, laid, height: Math.max(1, ...laid.map((l) => l.length)) * lh + 2 * pad };
     });
@@ -233,7 +289,7 @@ export class Writer {
     const draw = (row: (typeof laidRows)[number]) => {
       const top = this.y;
       for (let c = 0; c < cols; c++) {
-        this.page.drawRectangle({ x: colX[c], y: top - row.height, width: width * shares[c], height: row.height, borderColor: INK, borderWidth: 0.6 });
+        this.page.drawRectangle({ x: colX[c], y: top - row.height, width: width * share[c], height: row.height, borderColor: INK, borderWidth: 0.6 });
         this.y = top - pad;
         for (const line of row.laid[c] ?? []) {
           this.y -= cellSize;
@@ -253,6 +309,19 @@ export class Writer {
       draw(row);
     });
     this.y -= size * 0.6;
+  }
+
+  /**
+   * A table too wide for the page at this size, one row at a time: each row as pairs of the
+   * column's heading and the row's value, so no word has to be broken (the large-text papers).
+   */
+  stackedTable(block: Extract<Block, { kind: "table" }>, x: number, width: number, size: number) {
+    const headerRows = block.rows.filter((r) => r.header);
+    const heading = (c: number) => headerRows.flatMap((r) => (r.cells[c]?.length ? [...r.cells[c], { text: " " }] : []));
+    for (const row of block.rows.filter((r) => !r.header)) {
+      const pairs = row.cells.map((cell, c) => ({ header: false, cells: [heading(c).map((run) => ({ ...run, bold: true })), cell] }));
+      this.table({ kind: "table", indent: 0, rows: pairs }, x, width, size, [45, 55]);
+    }
   }
 
   /** Ruled answer lines; `keepWithLast` is the height of what must follow the last line on its page. */

@@ -1,0 +1,86 @@
+// The inserts the covers promise: the periodic table with Chemistry, the Physics Equations Sheet
+// with Physics, after the questions and before the mark scheme; neither with Biology.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, studentWithCredits } from "../test-utils.ts";
+import { bankOf, banks, generate, normalise, pdfOfPaper, pdfPages, requestFor, type T } from "./testing.ts";
+import { GROUP_LABELS, PERIODIC_TABLE, PHYSICS_EQUATIONS } from "../../shared/inserts.ts";
+import type { GenerationOptions } from "../../shared/generation.ts";
+
+const bankWithCode = (code: string) => banks.find((b) => b.blueprint.code === code)!.blueprint;
+
+describe("the periodic table's facts", () => {
+  it("holds elements 1–118 but the lanthanides 58–71 and actinides 90–103, each once, in its period and column", () => {
+    const numbers = PERIODIC_TABLE.map((e) => e.z).sort((a, b) => a - b);
+    const expected = Array.from({ length: 118 }, (_, i) => i + 1).filter((z) => !(z >= 58 && z <= 71) && !(z >= 90 && z <= 103));
+    expect(numbers).toEqual(expected);
+    expect(new Set(PERIODIC_TABLE.map((e) => e.symbol)).size).toBe(PERIODIC_TABLE.length);
+    const cells = PERIODIC_TABLE.map((e) => `${e.period}:${e.column}`);
+    expect(new Set(cells).size).toBe(cells.length);
+    const bySymbol = new Map(PERIODIC_TABLE.map((e) => [e.symbol, e]));
+    // Groups as the board numbers them, and the masses the GCSE table prints.
+    expect(GROUP_LABELS[bySymbol.get("Na")!.column]).toBe("1");
+    expect(GROUP_LABELS[bySymbol.get("Mg")!.column]).toBe("2");
+    expect(GROUP_LABELS[bySymbol.get("Cl")!.column]).toBe("7");
+    expect(GROUP_LABELS[bySymbol.get("Ar")!.column]).toBe("0");
+    expect(GROUP_LABELS[bySymbol.get("Fe")!.column]).toBeUndefined();
+    expect(bySymbol.get("Cl")!.mass).toBe("35.5");
+    expect(bySymbol.get("Cu")!.mass).toBe("63.5");
+    for (const [symbol, mass] of [["H", "1"], ["C", "12"], ["O", "16"], ["Na", "23"], ["Ca", "40"], ["Fe", "56"], ["Br", "80"], ["Ag", "108"], ["I", "127"], ["Pb", "207"]]) {
+      expect(bySymbol.get(symbol)!.mass, symbol).toBe(mass);
+    }
+    // A period's elements increase in atomic number across it.
+    for (let period = 1; period <= 7; period++) {
+      const row = PERIODIC_TABLE.filter((e) => e.period === period).sort((a, b) => a.column - b.column).map((e) => e.z);
+      expect(row).toEqual([...row].sort((a, b) => a - b));
+    }
+  });
+});
+
+describe("inserts in the PDF", () => {
+  let t: T;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ cookie } = await studentWithCredits(t, "ivy", 10));
+  });
+  const pages = async (code: string, options: Partial<GenerationOptions> = {}) => {
+    const bp = bankWithCode(code);
+    const res = await generate(t, requestFor(bp, { tier: bp.tiers[0], options }), cookie);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return pdfPages(await pdfOfPaper(t, (await res.json()).id, cookie)).map(normalise);
+  };
+  const pageOf = (all: string[], text: string) => all.findIndex((p) => p.includes(text));
+
+  it("encloses the periodic table with Chemistry, after the questions and before the mark scheme", async () => {
+    const all = await pages("8462/1");
+    const table = pageOf(all, "The Periodic Table of the Elements");
+    expect(table).toBeGreaterThan(pageOf(all, "END OF QUESTIONS"));
+    expect(table).toBeLessThan(pageOf(all, "Mark scheme"));
+    const text = all[table];
+    for (const fact of ["Key", "relative atomic mass", "atomic (proton) number", "35.5", "63.5", "sodium", "Na", "Og", "have not been rounded to the nearest whole number"]) expect(text).toContain(fact);
+    expect(all.join(" ")).toContain("the periodic table (enclosed)");
+  });
+
+  it("encloses the Physics Equations Sheet with Physics, every equation on it", async () => {
+    const all = await pages("8463/1");
+    const sheet = pageOf(all, "Physics Equations Sheet Word equation Symbol equation");
+    expect(sheet).toBeGreaterThan(pageOf(all, "END OF QUESTIONS"));
+    expect(sheet).toBeLessThan(pageOf(all, "Mark scheme"));
+    for (const e of PHYSICS_EQUATIONS) expect(all[sheet]).toContain(normalise(e.words));
+    expect(all[sheet]).toContain("ΔE = m c Δθ");
+  });
+
+  it("encloses neither with Biology", async () => {
+    const text = (await pages(bankOf("Paper 1").blueprint.code)).join(" ");
+    expect(text).not.toContain("Periodic Table of the Elements");
+    expect(text).not.toContain("Physics Equations Sheet");
+  });
+
+  it("prints the large-text periodic table as a legible list, every element in it", async () => {
+    const all = await pages("8462/1", { useLargeTextFormat: true });
+    const text = all.join(" ");
+    const first = pageOf(all, "The Periodic Table of the Elements");
+    expect(first).toBeGreaterThan(pageOf(all, "END OF QUESTIONS"));
+    for (const e of PERIODIC_TABLE) expect(text).toContain(e.name);
+  });
+});
