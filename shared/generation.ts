@@ -3,7 +3,7 @@
 // JSON (§3 Generated paper content). One source for the form, the API and the renderers.
 import { z } from "./zod.ts";
 import { CATALOGUE_NAME_MAX, DEFAULT_DIFFICULTY, DIFFICULTY_LEVELS, PREDICTION_CONFIDENCE } from "./constants.ts";
-import { TIERS } from "./papers.ts";
+import { type OptionStyle, TIERS } from "./papers.ts";
 import type { Figure } from "./figures/schema.ts";
 import type { Insert } from "./inserts.ts";
 
@@ -126,6 +126,8 @@ export interface PaperDocument {
   spagMarks: number;
   answerSections?: number;
   materials: string[];
+  /** How its multiple-choice options are printed (absent on papers made before option styles: lettered boxes). */
+  optionStyle?: OptionStyle;
   /** Printed after the questions, as the cover promises (absent on papers made before inserts). */
   inserts?: Insert[];
   instructions: string[];
@@ -206,3 +208,12 @@ export function modelShareSentence(share: ModelShare): string {
   if (written === 0) return `No question on this paper was written by the AI model: all ${total} come from ExamPrep's question bank.${lateNote}`;
   return `${written} of the ${total} questions ${written === 1 ? "was" : "were"} written by an AI model; the other ${bank} come from ExamPrep's question bank.${lateNote}`;
 }
+
+/**
+ * What a predicted paper is while no past-paper questions are recorded for its paper: the wording
+ * the generator, the viewer and the paper share. With a recorded history it is a prediction again.
+ */
+export const TOPIC_BALANCED = {
+  label: "Topic-balanced paper",
+  why: "No past-paper questions are recorded for this paper yet, so there are no exam trends to predict from: a predicted paper is a topic-balanced practice paper that spreads its marks across the specification, not a prediction.",
+} as const;

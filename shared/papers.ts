@@ -19,6 +19,10 @@ export const QUESTION_TYPES = [
 /** Mark options of the structure editor (admin-tools.md §5, §9). */
 export const MARK_OPTIONS = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 25, 30] as const;
 export const TIERS = ["Foundation", "Higher"] as const;
+export const OPTION_STYLES = ["lettered-boxes", "boxes", "circle", "lozenges"] as const;
+export type OptionStyle = (typeof OPTION_STYLES)[number];
+/** Whether options are named by a letter (A–D) on papers of this style. */
+export const optionsLettered = (style: OptionStyle | undefined) => style === undefined || style === "lettered-boxes" || style === "lozenges";
 export type Tier = (typeof TIERS)[number];
 
 /**
@@ -114,6 +118,12 @@ export const blueprintSchema = z
     /** When set, the candidate answers this many of the sections, each worth the same. */
     answerSections: z.number().int().min(1).optional(),
     materials: z.array(z.string()).min(1),
+    /**
+     * How multiple-choice options are printed, as the board prints them on this paper: lettered
+     * with tick boxes (RS), tick boxes without letters (AQA sciences), in a row to circle (maths),
+     * or lettered with lozenges to shade (Computer Science).
+     */
+    optionStyle: z.enum(OPTION_STYLES).default("lettered-boxes"),
     /** What the paper encloses after the questions (the cover's materials promise it): shared/inserts.ts. */
     inserts: z.array(z.enum(INSERTS)).default([]),
     instructions: z.array(z.string()).min(1),

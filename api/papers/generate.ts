@@ -6,8 +6,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { generatedPaperQuestions, generatedPapers, type papers, questions } from "../db/schema.ts";
-import { allSlots, type Blueprint, fitsSlot, fitsTier, matchSlots, type Part, type Slot, type Tier } from "../../shared/papers.ts";
-import { type DocItem, type DocQuestion, type GenerationRequest, type ModelShare, modelShareSentence, type PaperDocument } from "../../shared/generation.ts";
+import { allSlots, type Blueprint, fitsSlot, fitsTier, matchSlots, type OptionStyle, optionsLettered, type Part, type Slot, type Tier } from "../../shared/papers.ts";
+import { type DocItem, type DocQuestion, type GenerationRequest, type ModelShare, modelShareSentence, type PaperDocument, TOPIC_BALANCED } from "../../shared/generation.ts";
 import type { ModelClient } from "../ai/client.ts";
 import { defaultModelDeadline, MAX_MODEL_SLOTS, type ModelSlot, writeWithModel } from "./ai-questions.ts";
 import type { Candidate } from "./candidate.ts";
@@ -283,6 +283,19 @@ export const defaultAnswerLines = (p: Pick<Part, "marks" | "options" | "answerLi
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
 
+/**
+ * On a paper whose options carry no letters, a mark scheme or model answer that names the answer
+ * by its letter ("D: Sodium chloride") names it by its text alone.
+ */
+export function withoutOptionLetter(html: string, options: readonly string[], style: OptionStyle): string {
+  if (optionsLettered(style)) return html;
+  return html.replace(/^(<p>)?(?:✓\s*)?(?:<strong>)?([A-D])(?:<\/strong>)?\s*[:.]?\s+/, (whole, p: string | undefined, letter: string) => {
+    const option = options["ABCD".indexOf(letter)];
+    const rest = html.slice(whole.length);
+    return option && rest.startsWith(option) ? p ?? "" : whole;
+  });
+}
+
 /** A question that names a line of its code ("line 4", "lines 3 to 5"). */
 export const NAMES_A_LINE = /\blines?\s+\d+/i;
 
@@ -366,14 +379,21 @@ function assemble(
             ...(figure ? { figure } : {}),
             ...(p.options ? { options: p.options } : {}),
             answerLines: defaultAnswerLines(p),
-            markScheme: html(p.markScheme),
-            modelAnswer: html(p.modelAnswer),
+            markScheme: html(p.options ? withoutOptionLetter(p.markScheme, p.options, bp.optionStyle) : p.markScheme),
+            modelAnswer: html(p.options ? withoutOptionLetter(p.modelAnswer, p.options, bp.optionStyle) : p.modelAnswer),
           };
         }),
       });
     }
     return { name: section.name, instructions: section.instructions, questions: [...byNumber.values()] };
   });
+  // A question with a single part is numbered as the board numbers it: "05", printed 0 5, not 05.1.
+  for (const section of sections) {
+    for (const question of section.questions) {
+      const parts = question.items.flatMap((item) => item.parts);
+      if (parts.length === 1) parts[0].number = pad2(question.number);
+    }
+  }
   if (options.includeTimeAllocation) {
     const minutes = suggestedMinutes(sections.map((s) => s.questions.map((q) => q.marks)), bp.timeMinutes, bp.answerSections);
     sections.forEach((s, si) => s.questions.forEach((q, qi) => (q.minutes = minutes[si][qi])));
@@ -401,13 +421,16 @@ function assemble(
     spagMarks: bp.spagMarks,
     ...(bp.answerSections ? { answerSections: bp.answerSections } : {}),
     materials: bp.materials,
+    optionStyle: bp.optionStyle,
     ...(bp.inserts.length ? { inserts: bp.inserts } : {}),
     instructions: bp.instructions,
     information: bp.information,
     options,
     sections,
     ...(predicted ? { evidence: evidenceFor(topicScores, marksOnPaper, historySize, options.predictionConfidence) } : {}),
-    notice: predicted
+    notice: predicted && !historySize
+      ? `${TOPIC_BALANCED.label} made by ExamPrep on ${date}. ${TOPIC_BALANCED.why} It is not an official ${board} paper. ${modelShare ? `${modelShareSentence(modelShare)} ` : ""}Each question names its source.`
+      : predicted
       ? `Predicted paper made by ExamPrep on ${date}. It is not an official ${board} paper and does not contain the questions of any future exam. ${modelShare ? `${modelShareSentence(modelShare)} ` : ""}Each question names its source.`
       : `Practice paper made by ExamPrep on ${date}. It is not an official ${board} paper. Each question names its source: questions from real ${board} past papers give the paper, series and question number; the others were written for ExamPrep in the style of this paper.`,
     generatedAt: now.toISOString(),

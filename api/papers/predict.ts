@@ -2,7 +2,7 @@
 // examined in the past-paper questions of the bank (weighted by marks), and scores each topic between
 // reliability (examined often and recently) and being overdue (examined before, not lately).
 import { seriesLabel, type Topic } from "../../shared/papers.ts";
-import type { GenerationOptions, TopicEvidence } from "../../shared/generation.ts";
+import { type GenerationOptions, TOPIC_BALANCED, type TopicEvidence } from "../../shared/generation.ts";
 
 export interface PastOccurrence {
   topic: string;
@@ -84,6 +84,6 @@ export function evidenceFor(
   const lean = { conservative: "the most reliable topics", balanced: "a balance of reliable and overdue topics", speculative: "overdue topics" }[confidence];
   const summary = historySize
     ? `These topics were chosen from ${historySize} past-paper questions recorded for this paper, weighted by marks, favouring ${lean} (prediction confidence: ${confidence}). A prediction is an informed guess, not a promise of what the exam will ask: revise the whole specification.`
-    : `No past-paper questions have been recorded for this paper yet, so no topic can be shown to be more likely than another: the paper covers the specification as evenly as its structure allows. A prediction is an informed guess, not a promise of what the exam will ask: revise the whole specification.`;
+    : `${TOPIC_BALANCED.why} No topic can be shown to be more likely than another, so the paper covers the specification as evenly as its structure allows: revise the whole specification.`;
   return { summary, topics, recorded: historySize };
 }

@@ -11,6 +11,7 @@ import { NotEnoughCredits } from "../credits/ledger.ts";
 import { modelClient } from "../ai/client.ts";
 import { type DocFigure, type GeneratedPaperSummary, type GenerationRequest, type ModelShare, type PaperDocument, pdfUrlFor, type ViewerPaper, viewerUrlFor } from "../../shared/generation.ts";
 import { readBlueprint } from "./bank.ts";
+import { type OptionStyle, optionsLettered } from "../../shared/papers.ts";
 import { BankTooSmall, buildPaper, type GenerationStep } from "./generate.ts";
 import { renderPaperPdf } from "./pdf/index.ts";
 import { currentLog } from "../log.ts";
@@ -135,7 +136,9 @@ export function documentOf(row: GeneratedRow): PaperDocument {
   return doc;
 }
 
-const optionsHtml = (options: string[]) => `<ul>${options.map((o, i) => `<li><strong>${String.fromCharCode(65 + i)}</strong> ${escapeHtml(o)}</li>`).join("")}</ul>`;
+/** Options as the paper prints them: lettered where the board letters them. */
+const optionsHtml = (options: string[], style: OptionStyle | undefined) =>
+  `<ul>${options.map((o, i) => `<li>${optionsLettered(style) ? `<strong>${String.fromCharCode(65 + i)}</strong> ` : ""}${escapeHtml(o)}</li>`).join("")}</ul>`;
 const placedFigureHtml = (placed: DocFigure) => figureHtml(placed.number, figureScene(placed.figure));
 const escapeHtml = (s: string) => s.replace(/[&<>]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[ch]!);
 
@@ -153,7 +156,7 @@ export function viewerPaper(row: GeneratedRow): ViewerPaper {
           ...(part.spagMarks ? { spagMarks: part.spagMarks } : {}),
           content: `${i === 0 && item.stem ? item.stem : ""}${i === 0 && item.stemFigure ? placedFigureHtml(item.stemFigure) : ""}${part.content}${
             part.figure ? placedFigureHtml(part.figure) : ""
-          }${part.options ? optionsHtml(part.options) : ""}`,
+          }${part.options ? optionsHtml(part.options, doc.optionStyle) : ""}`,
           modelAnswer: part.modelAnswer,
           markScheme: part.markScheme,
           attribution: item.attribution,

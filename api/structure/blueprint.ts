@@ -55,6 +55,7 @@ function defaultCover(paper: PaperRow, totalMarks: number): Omit<Blueprint, "top
     spagMarks: 0,
     tiers: [],
     materials: ["a black ink or black ball-point pen"],
+    optionStyle: "lettered-boxes",
     inserts: [],
     instructions: ["Answer all questions in the spaces provided.", "Do all rough work in this book. Cross through any work you do not want to be marked."],
     information: [`The maximum mark for this paper is ${totalMarks}.`, "The marks for questions are shown in brackets."],

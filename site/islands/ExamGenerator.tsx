@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { DEFAULT_PAPER_NAME, DIFFICULTY_LEVELS, GENERATION_SUBJECTS, OPERATION_COSTS, PREDICTION_CONFIDENCE } from "../../shared/constants.ts";
-import { DEFAULT_GENERATION_OPTIONS, type GenerationOptions, type GenerationRequest, generationRequestSchema, modelShareSentence } from "../../shared/generation.ts";
+import { DEFAULT_GENERATION_OPTIONS, type GenerationOptions, type GenerationRequest, generationRequestSchema, modelShareSentence, TOPIC_BALANCED } from "../../shared/generation.ts";
 import type { PublicUser } from "../../shared/schemas.ts";
 import { fieldErrors } from "../components/ui/Field.tsx";
 import { type GenerationRun, GenerationProgress } from "../components/ui/GenerationProgress.tsx";
@@ -321,6 +321,12 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
                       </>
                     )}
                 </fieldset>
+              )}
+
+              {mode === "predicted" && years?.key === yearsKey && years.list.length === 0 && (
+                <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="topic-balanced">
+                  {TOPIC_BALANCED.why}
+                </p>
               )}
 
               {mode === "predicted" && (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { ViewerPaper, ViewerQuestion } from "../../shared/generation.ts";
+import { TOPIC_BALANCED, type ViewerPaper, type ViewerQuestion } from "../../shared/generation.ts";
 import { readError } from "../lib/api.ts";
 import { Spinner } from "../components/ui/Spinner.tsx";
 
@@ -111,7 +111,7 @@ export default function PaperViewer({ paperId }: { paperId: string }) {
   const facts = [
     paper.examBoard,
     paper.tier ? `${paper.tier} tier` : null,
-    paper.isPredicted ? "Predicted paper" : "Past paper",
+    paper.isPredicted ? (paper.evidence?.recorded === 0 ? TOPIC_BALANCED.label : "Predicted paper") : "Past paper",
     `${paper.totalMarks} marks`,
     formatMinutes(paper.timeMinutes),
   ].filter(Boolean);

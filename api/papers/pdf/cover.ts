@@ -1,5 +1,5 @@
 // The cover: board, qualification, tier and paper, candidate boxes, time, materials, instructions and information.
-import type { PaperDocument } from "../../../shared/generation.ts";
+import { type PaperDocument, TOPIC_BALANCED } from "../../../shared/generation.ts";
 import { widthOfB } from "./fonts.ts";
 import { INK, MARGIN, type Writer } from "./writer.ts";
 
@@ -16,7 +16,7 @@ export function cover(w: Writer, doc: PaperDocument) {
   const firstPage = w.pages.length - 1;
   w.y -= s.h1;
   w.text(doc.examBoard, x, s.h1, fonts.bold);
-  const kind = doc.kind === "predicted" ? "Predicted paper" : "Practice paper";
+  const kind = doc.kind === "predicted" ? (doc.evidence?.recorded === 0 ? TOPIC_BALANCED.label : "Predicted paper") : "Practice paper";
   const kindWidth = widthOfB(fonts.bold, kind, s.h3);
   w.text(kind, w.right - kindWidth, s.h3, fonts.bold);
   w.y -= s.h2 * 1.6;

@@ -46,7 +46,15 @@ function withSimpleLayout(face: Face): Face {
     glyphs: [...text].map((ch) => {
       const cp = ch.codePointAt(0)!;
       let g = glyphs.get(cp);
-      if (g === undefined) glyphs.set(cp, (g = face.glyphForCodePoint(cp)));
+      if (g === undefined) {
+        g = face.glyphForCodePoint(cp);
+        // fontkit keeps one glyph object per glyph id: one first loaded as part of another glyph
+        // (a component of a composite) has no code points, and the PDF's text layer would then
+        // lose the character (a "²" that prints but cannot be copied or found).
+        const glyph = g as { codePoints?: number[] };
+        if (glyph && Array.isArray(glyph.codePoints) && glyph.codePoints.length === 0) glyph.codePoints = [cp];
+        glyphs.set(cp, g);
+      }
       return g;
     }),
   });

@@ -25,15 +25,19 @@ export function markSchemePart(w: Writer, doc: PaperDocument) {
           w.text(boardLabel(part.number), x, s.body, w.fonts.bold);
           const marks = marksLabel(part.marks);
           w.text(marks, w.right - widthOfB(w.fonts.bold, marks, s.body), s.body, w.fonts.bold);
+          // The text keeps clear of the marks, however wide they print (large text).
+          const textWidth = w.right - Math.max(MARKS_WIDTH, widthOfB(w.fonts.bold, marks, s.body) + 10) - textX;
           w.y = top;
-          w.blocks(parseBlocks(part.markScheme), textX, w.right - MARKS_WIDTH - textX);
+          w.blocks(parseBlocks(part.markScheme), textX, textWidth);
           // The SPaG levels, unless the question's own mark scheme gives them (the seeded banks' do).
           if (part.spagMarks && !/spelling, punctuation and grammar/i.test(part.markScheme)) {
             w.paragraph([{ text: `Spelling, punctuation and grammar (SPaG): ${part.spagMarks} mark${part.spagMarks === 1 ? "" : "s"}`, bold: true }], textX, w.right - textX, s.small);
-            w.blocks(spagBands(part.spagMarks), textX, w.right - MARKS_WIDTH - textX, Math.max(s.small, s.body * 0.92));
+            w.blocks(spagBands(part.spagMarks), textX, textWidth, Math.max(s.small, s.body * 0.92));
           }
+          // The label stays on the page of the answer it introduces.
+          w.ensure(w.lineHeight(s.small) + w.lineHeight(s.body) * 2);
           w.paragraph([{ text: "Model answer", bold: true }], textX, w.right - textX, s.small);
-          w.blocks(parseBlocks(part.modelAnswer), textX, w.right - MARKS_WIDTH - textX, Math.max(s.small, s.body * 0.92));
+          w.blocks(parseBlocks(part.modelAnswer), textX, textWidth, Math.max(s.small, s.body * 0.92));
           w.y -= s.body * 0.6;
         }
       }

@@ -234,34 +234,31 @@ export class Writer {
     const minimum = longest.map((l) => l + 2 * pad + 1);
     if (minimum.reduce((a, b) => a + b, 0) > width) return null;
     const full = amount.map((a, c) => Math.max(minimum[c], a + 2 * pad + 1));
-    const fullSum = full.reduce((a, b) => a + b, 0);
-    // Everything fits on one line a cell: each column its full width, the spare shared equally.
-    if (fullSum <= width) return full.map((f) => (f + (width - fullSum) / cols) / width);
-    // Otherwise columns that need no more than a fair share keep their text on one line, and the
-    // wide columns share what is left in proportion to their text (never under their longest word).
-    const widths = [...full];
-    let wide = widths.map((_, c) => c);
-    for (;;) {
-      const fixed = widths.reduce((n, w, c) => (wide.includes(c) ? n : n + w), 0);
-      const left = width - fixed;
-      const wideAmount = wide.reduce((n, c) => n + full[c], 0);
-      const next = wide.filter((c) => full[c] > (left * full[c]) / wideAmount && full[c] > left / wide.length);
-      const narrow = wide.filter((c) => !next.includes(c));
-      if (!narrow.length || !next.length) {
-        for (const c of wide) widths[c] = Math.max(minimum[c], (left * full[c]) / wideAmount);
-        break;
-      }
-      wide = next;
+    // Every column starts at its longest word; the spare width goes to the columns whose text would
+    // otherwise wrap, in proportion to what they still lack, until each has its full line or the
+    // width is used up; width left over once every cell fits on one line is shared equally.
+    const widths = [...minimum];
+    let spare = width - minimum.reduce((a, b) => a + b, 0);
+    for (let round = 0; round < cols && spare > 0.01; round++) {
+      const lacking = widths.map((w, c) => full[c] - w);
+      const need = lacking.reduce((a, b) => a + Math.max(0, b), 0);
+      if (need <= 0.01) break;
+      const give = Math.min(spare, need);
+      widths.forEach((_, c) => {
+        if (lacking[c] > 0) widths[c] += Math.min(lacking[c], (give * lacking[c]) / need);
+      });
+      spare = width - widths.reduce((a, b) => a + b, 0);
     }
+    if (spare > 0.01) widths.forEach((_, c) => (widths[c] += spare / cols));
     const total = widths.reduce((a, b) => a + b, 0);
     return widths.map((w) => w / total);
   }
 
   /**
-   * Draws a table; `widths` are the columns' shares of the width (from the content when absent). A
-   * row never splits across pages, and a table that continues on a new page repeats its header rows there.
+   * How a table is laid out at this width: its column shares, cell size and rows wrapped into lines.
+   * Null when it is too wide even at the smallest size and must be set out row by row.
    */
-  table(block: Extract<Block, { kind: "table" }>, x: number, width: number, size: number, widths?: number[]) {
+  tableLayout(block: Extract<Block, { kind: "table" }>, width: number, size: number, widths?: number[]) {
     const cols = Math.max(...block.rows.map((r) => r.cells.length));
     const pad = 4;
     let cellSize = Math.max(this.s.small, size * 0.92);
@@ -272,10 +269,9 @@ export class Writer {
       shares = this.columnShares(block, cols, width, cellSize, pad);
       if (!shares && cellSize > this.s.small) shares = this.columnShares(block, cols, width, (cellSize = this.s.small), pad);
       // Still too narrow (large text): each row becomes a two-column table of heading and value.
-      if (!shares && block.rows[0]?.header && block.rows.length > 1) return this.stackedTable(block, x, width, size);
+      if (!shares && block.rows[0]?.header && block.rows.length > 1) return null;
     }
     const share = shares ?? Array.from({ length: cols }, () => 1 / cols);
-    const colX = share.map((_, c) => x + width * share.slice(0, c).reduce((a, b) => a + b, 0));
     const lh = this.lineHeight(cellSize);
     const laidRows = block.rows.map((row) => {
       const laid = row.cells.map((cell, c) =>
@@ -283,6 +279,37 @@ export class Writer {
       );
       return { header: row.header, laid, height: Math.max(1, ...laid.map((l) => l.length)) * lh + 2 * pad };
     });
+    return { cols, pad, cellSize, share, lh, laidRows };
+  }
+
+  /** The height `blocks` take between x and x + width, as blocks() would draw them (page breaks aside). */
+  blocksHeight(blocks: Block[], width: number, size = this.s.body): number {
+    const indentStep = size * 1.6;
+    let h = 0;
+    for (const block of blocks) {
+      const bw = width - block.indent * indentStep;
+      if (block.kind === "para") {
+        h += this.wrap(this.tokens(block.runs, size), bw - (block.bullet ? indentStep : 0)).length * this.lineHeight(size) + size * 0.35;
+      } else if (block.kind === "pre") {
+        const mono = Math.max(this.s.small, size * 0.9);
+        h += block.lines.length * this.lineHeight(mono) + size * 0.35;
+      } else {
+        const layout = this.tableLayout(block, bw, size);
+        h += layout ? layout.laidRows.reduce((n, r) => n + r.height, 0) + size * 0.6 : block.rows.length * 4 * this.lineHeight(size);
+      }
+    }
+    return h;
+  }
+
+  /**
+   * Draws a table; `widths` are the columns' shares of the width (from the content when absent). A
+   * row never splits across pages, and a table that continues on a new page repeats its header rows there.
+   */
+  table(block: Extract<Block, { kind: "table" }>, x: number, width: number, size: number, widths?: number[]) {
+    const layout = this.tableLayout(block, width, size, widths);
+    if (!layout) return this.stackedTable(block, x, width, size);
+    const { cols, pad, cellSize, share, lh, laidRows } = layout;
+    const colX = share.map((_, c) => x + width * share.slice(0, c).reduce((a, b) => a + b, 0));
     const headerCount = laidRows.findIndex((r) => !r.header);
     const headers = headerCount === -1 ? [] : laidRows.slice(0, headerCount);
     const headersHeight = headers.reduce((n, r) => n + r.height, 0);
