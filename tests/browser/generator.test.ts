@@ -8,6 +8,7 @@ import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn
 import { papers, questions, users } from "../../api/db/schema.ts";
 import { changeCredits } from "../../api/credits/ledger.ts";
 import { GENERATION_STEPS } from "../../shared/constants.ts";
+import { TOPIC_BALANCED } from "../../shared/generation.ts";
 
 const RS_PAPER = "Paper 1 - Christianity and Islam";
 const RS_NAME = `Religious Studies ${RS_PAPER}`;
@@ -133,6 +134,8 @@ describe("the student's main journey", () => {
 
     // A predicted paper with its own options.
     await page.getByRole("radio", { name: /Predicted paper/ }).check();
+    // With no past questions recorded, the form says plainly what a predicted paper is.
+    expect(await page.getByTestId("topic-balanced").innerText()).toBe(TOPIC_BALANCED.why);
     await page.getByRole("radio", { name: /Medium/ }).check();
     await page.getByRole("radio", { name: /Speculative/ }).check();
     await page.getByLabel("Topic weighting").check();
@@ -189,7 +192,7 @@ describe("the student's main journey", () => {
     expect(await page.getByTestId("paper-subject").innerText()).toMatch(/GCSE Religious Studies/i);
     const facts = await page.getByTestId("paper-facts").innerText();
     expect(facts).toContain("AQA");
-    expect(facts).toContain("Predicted paper");
+    expect(facts).toContain(TOPIC_BALANCED.label);
     expect(await page.getByRole("heading", { name: "Section A: Christianity" }).count()).toBe(1);
     const count = await page.getByTestId("paper-question").count();
     expect(count).toBeGreaterThan(10);
