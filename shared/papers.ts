@@ -98,6 +98,27 @@ export const paperIdentitySchema = z.object({
 });
 export type PaperIdentity = z.infer<typeof paperIdentitySchema>;
 
+/**
+ * The board's rules for every paper of a blueprint (api/papers/rules.ts): the bank check verifies
+ * that the bank can keep them and the generator keeps them on every paper it builds.
+ */
+export const paperRulesSchema = z.object({
+  /** At least this many 6-mark levels-of-response questions (AQA sciences: one, predicted papers too). */
+  minSixMarkLevels: z.number().int().min(0).default(0),
+  /** At least this many figures. */
+  minFigures: z.number().int().min(0).default(0),
+  /** At least this many trace-table questions (Computer Science Paper 1). */
+  minTraceTables: z.number().int().min(0).default(0),
+  /** Words and phrases of the qualification's other paper(s): no question here may ask about them. */
+  otherPaperContent: z.array(z.string().min(2)).default([]),
+  /**
+   * RS thematic studies: the issues the specification names for 'contrasting beliefs' questions, by
+   * theme (topics whose id starts with `topics`); a question asking for contrasting beliefs must be on one.
+   */
+  contrastingIssues: z.array(z.object({ topics: z.string().min(1), issues: z.array(z.string().min(2)).min(1) })).default([]),
+});
+export type PaperRules = z.infer<typeof paperRulesSchema>;
+
 export const blueprintSchema = z
   .object({
     paper: paperIdentitySchema,
@@ -124,6 +145,7 @@ export const blueprintSchema = z
      * or lettered with lozenges to shade (Computer Science).
      */
     optionStyle: z.enum(OPTION_STYLES).default("lettered-boxes"),
+    rules: paperRulesSchema.prefault({}),
     /** What the paper encloses after the questions (the cover's materials promise it): shared/inserts.ts. */
     inserts: z.array(z.enum(INSERTS)).default([]),
     instructions: z.array(z.string()).min(1),

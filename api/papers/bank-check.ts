@@ -1,31 +1,43 @@
 // The checks every bank file must pass, beyond its schema: used by the bank test and by
-// `deno run -A scripts/check-bank.ts FILE` while a bank is being written.
-import { allSlots, type BankFile, bankFileSchema, fitsSlot, matchSlots, type Tier } from "../../shared/papers.ts";
+// `deno run -A scripts/check-bank.ts FILE [PAPERS]` while a bank is being written.
+import { allSlots, type BankFile, bankFileSchema, fitsSlot, fitsTier, matchSlots, type Tier } from "../../shared/papers.ts";
+import { fingerprint, nearDuplicate, questionProblems, repairPaper, shortfall, unmet } from "./rules.ts";
 
-/** How many complete papers, with no question repeated across them, each bank must be able to fill. */
-export const PAPERS_PER_BANK = 3;
+/**
+ * How many complete papers per tier each bank must be able to fill with no question repeated
+ * across them, every one keeping its blueprint's rules with no near-duplicate pair in it (issue 14).
+ */
+export const PAPERS_PER_BANK = 5;
 
 /** Problems with a bank file, empty when it is good. */
-export function bankProblems(raw: unknown): string[] {
+export function bankProblems(raw: unknown, papers = PAPERS_PER_BANK): string[] {
   const parsed = bankFileSchema.safeParse(raw);
   if (!parsed.success) {
     return parsed.error.issues.slice(0, 40).map((i) => `${i.path.join(".")}: ${i.message}`);
   }
-  return fillProblems(parsed.data);
+  const file = parsed.data;
+  return [
+    ...file.blueprint.topics.filter((topic) => !file.questions.some((q) => q.topic === topic.id)).map((topic) => `topic ${topic.id} has no question`),
+    ...file.questions.flatMap((q) => questionProblems(q, file.blueprint.rules)),
+    ...fillProblems(file, papers),
+  ];
 }
 
-function fillProblems(file: BankFile): string[] {
+/**
+ * Fills `papers` papers per tier at once (one matching over that many copies of the slots, so a
+ * paper is short only when no assignment could fill them all), then repairs each with the questions
+ * no paper took, as the generator does, and reports what a paper still lacks.
+ */
+function fillProblems(file: BankFile, papers: number): string[] {
   const { blueprint: bp, questions } = file;
   const problems: string[] = [];
-  for (const topic of bp.topics) {
-    if (!questions.some((q) => q.topic === topic.id)) problems.push(`topic ${topic.id} has no question`);
-  }
   const tiers: (Tier | undefined)[] = bp.tiers.length ? bp.tiers : [undefined];
   const slots = allSlots(bp);
   for (const tier of tiers) {
-    // One matching over N copies of the slots: N complete papers that share no question.
-    const copies = Array.from({ length: PAPERS_PER_BANK }, () => slots).flat();
-    const filled = matchSlots(copies, questions, (q, slot) => fitsSlot(q, slot, tier));
+    const label = tier ? `${tier} tier: ` : "";
+    const pool = questions.filter((q) => fitsTier(q, tier));
+    const copies = Array.from({ length: papers }, () => slots).flat();
+    const filled = matchSlots(copies, pool, (q, slot) => fitsSlot(q, slot, tier));
     const empty = copies.flatMap((slot, i) => (filled[i] === -1 ? [slot] : []));
     if (empty.length) {
       const need = new Map<string, number>();
@@ -33,10 +45,56 @@ function fillProblems(file: BankFile): string[] {
         const key = `question ${s.question}: ${s.marks} marks, topics [${s.topics.join(", ")}]${s.style ? `, style ${s.style}` : ""}`;
         need.set(key, (need.get(key) ?? 0) + 1);
       }
-      problems.push(
-        `${tier ? `${tier} tier: ` : ""}cannot fill ${PAPERS_PER_BANK} papers without repeats; short of questions for: ` +
-          [...need].map(([k, n]) => `${k} (${n} short)`).join("; "),
-      );
+      problems.push(`${label}cannot fill ${papers} papers without repeats; short of questions for: ${[...need].map(([k, n]) => `${k} (${n} short)`).join("; ")}`);
+      continue;
+    }
+    const prints = pool.map(fingerprint);
+    const fits = (q: (typeof pool)[number], slot: (typeof slots)[number]) => fitsSlot(q, slot, tier);
+    const paperOf = (k: number) => filled.slice(k * slots.length, (k + 1) * slots.length);
+    const setPaper = (k: number, picks: number[]) => picks.forEach((c, s) => (filled[k * slots.length + s] = c));
+    // Each paper first swaps with the questions no paper took, as the generator would…
+    for (let k = 0; k < papers; k++) {
+      const taken = new Set(filled);
+      const own = paperOf(k);
+      const allowed = pool.map((_, c) => c).filter((c) => own.includes(c) || !taken.has(c));
+      const local = own.map((c) => allowed.indexOf(c));
+      repairPaper(slots, local, allowed.map((c) => pool[c]), fits, bp.rules, allowed.map((c) => prints[c]));
+      setPaper(k, local.map((c) => allowed[c]));
+    }
+    // …then papers trade questions of the same slot while that leaves them nearer their rules, so
+    // that one paper holding every figure question does not leave another without any.
+    const badness = (k: number) => {
+      const qs = paperOf(k).map((c) => pool[c]);
+      const ids = paperOf(k);
+      let pairs = 0;
+      for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) if (nearDuplicate(prints[ids[i]], prints[ids[j]])) pairs++;
+      return shortfall(bp.rules, qs) * 10 + pairs;
+    };
+    for (let round = 0; round < 4; round++) {
+      let improved = false;
+      for (let k = 0; k < papers; k++) {
+        for (let j = 0; j < papers && badness(k) > 0; j++) {
+          if (j === k) continue;
+          for (let s = 0; s < slots.length && badness(k) > 0; s++) {
+            const before = badness(k) + badness(j);
+            const a = k * slots.length + s;
+            const b = j * slots.length + s;
+            [filled[a], filled[b]] = [filled[b], filled[a]];
+            if (badness(k) + badness(j) < before) improved = true;
+            else [filled[a], filled[b]] = [filled[b], filled[a]];
+          }
+        }
+      }
+      if (!improved) break;
+    }
+    for (let k = 0; k < papers; k++) {
+      const qs = paperOf(k).map((c) => pool[c]);
+      const lacking = unmet(bp.rules, qs);
+      const ids = paperOf(k);
+      let pairs = 0;
+      for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) if (nearDuplicate(prints[ids[i]], prints[ids[j]])) pairs++;
+      if (pairs) lacking.push(`${pairs} near-duplicate pair${pairs === 1 ? "" : "s"}`);
+      if (lacking.length) problems.push(`${label}paper ${k + 1} of ${papers}: ${lacking.join("; ")}`);
     }
   }
   return problems;

@@ -15,6 +15,7 @@ import type { Figure } from "../../shared/figures/schema.ts";
 import { pastAttribution } from "./bank.ts";
 import { htmlToText, sanitiseQuestionHtml } from "./html.ts";
 import { suggestedMinutes } from "./timing.ts";
+import { figureCount, fingerprint, hasTraceTable, isSixMarkLevels, nearDuplicate, repairPaper } from "./rules.ts";
 import { evidenceFor, type PastOccurrence, scoreTopics, type TopicScore } from "./predict.ts";
 
 export type CatalogueRow = typeof papers.$inferSelect;
@@ -85,6 +86,8 @@ const RANK = {
   difficulty: 2,
   /** Greedy fill: the cost of each further use of a topic on the paper. */
   topicReuse: 3,
+  /** A question that meets one of the paper's rules, kept back for the repair to place as needed. */
+  ruleReserve: 0.6,
 } as const;
 
 export interface BuildInput {
@@ -146,11 +149,21 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   const inSelectedYears = (q: Candidate) => years.size === 0 || (q.year !== null && years.has(q.year));
 
   input.onStep?.("generating");
+  // A question that repeats one the student already had (a near-duplicate: same skill, context and
+  // numbers) counts as had, so their next paper moves on to new ground while the bank allows.
+  const prints = new Map(all.map((q) => [q, fingerprint(q)]));
+  const hadPrints = all.filter((q) => usedBefore.has(q.id)).map((q) => prints.get(q)!);
+  const hadBefore = (q: Candidate) => usedBefore.has(q.id) || hadPrints.some((p) => nearDuplicate(p, prints.get(q)!));
+  const meetsARule = (q: Candidate) =>
+    (bp.rules.minFigures > 0 && figureCount(q) > 0) || (bp.rules.minSixMarkLevels > 0 && isSixMarkLevels(q)) || (bp.rules.minTraceTables > 0 && hasTraceTable(q));
   // Rank every candidate: the fill below prefers higher ranks.
   const rank = new Map<Candidate, number>();
   for (const q of pool) {
     let r = random() * 0.5;
-    if (!usedBefore.has(q.id)) r += RANK.unused;
+    if (!hadBefore(q)) r += RANK.unused;
+    // Questions that meet a rule (a figure, a 6-mark question, a trace table) are kept for the
+    // papers that need them: a paper takes them as its rules require, so later papers still can.
+    if (meetsARule(q)) r -= RANK.ruleReserve;
     if (!predicted && q.origin === "past") r += inSelectedYears(q) ? RANK.pastSelected : RANK.pastOtherYear;
     if (predicted) {
       if (q.origin === "past") r += RANK.pastOnPredicted;
@@ -169,9 +182,12 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   // the weights (the most expected topics may take several questions, unlikely ones stay rare).
   const reuseCost = (topic: string) => RANK.topicReuse * (predicted && options.includeTopicWeighting ? 1 - 0.85 * weightOf(topic) : 1);
 
-  // Greedy, spreading topics; complete matching when greedy leaves a gap.
+  // Greedy, spreading topics; complete matching when greedy leaves a gap; then the board's rules
+  // (a 6-mark question, figures, a trace table) and no near-duplicate pair, swapping in the
+  // best-ranked spare questions that fit.
   let chosen = greedyFill(slots, ranked, rank, fits, reuseCost);
   if (chosen.includes(-1)) chosen = matchSlots(slots, ranked, fits);
+  repairPaper(slots, chosen, ranked, fits, bp.rules, ranked.map((q) => prints.get(q)!), undefined, (c) => !hadBefore(ranked[c]));
   // A paper built from an admin's structure has its every slot written by the model when one is
   // configured, so its bank may still be short; otherwise every slot needs a bank question.
   const allByModel = Boolean(input.model && bp.fromStructure);

@@ -14,7 +14,7 @@ import { paperTopics, papers, questions } from "../db/schema.ts";
 import { invalidateCatalogue } from "../catalogue/service.ts";
 import { loadBanks, readBlueprint } from "../papers/bank.ts";
 import type { Candidate } from "../papers/candidate.ts";
-import { allSlots, type Blueprint, blueprintSchema, fitsSlot, matchSlots, type Part, QUESTION_TYPES, type Slot, type Topic } from "../../shared/papers.ts";
+import { allSlots, type Blueprint, blueprintSchema, fitsSlot, matchSlots, type Part, paperRulesSchema, QUESTION_TYPES, type Slot, type Topic } from "../../shared/papers.ts";
 import { readQuestionStructure } from "../../shared/structure.ts";
 
 export interface AppliedStructure {
@@ -56,6 +56,7 @@ function defaultCover(paper: PaperRow, totalMarks: number): Omit<Blueprint, "top
     tiers: [],
     materials: ["a black ink or black ball-point pen"],
     optionStyle: "lettered-boxes",
+    rules: paperRulesSchema.parse({}),
     inserts: [],
     instructions: ["Answer all questions in the spaces provided.", "Do all rough work in this book. Cross through any work you do not want to be marked."],
     information: [`The maximum mark for this paper is ${totalMarks}.`, "The marks for questions are shown in brackets."],

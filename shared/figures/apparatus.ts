@@ -240,11 +240,28 @@ export function apparatusScene(a: Apparatus): Scene {
   let cursor = 10;
   let benchLabels = false;
   let bottom = oy;
-  for (const group of groups) {
+  // A delivery tube followed by a gas syringe runs straight across into the syringe's nozzle.
+  let tubeEnd: Point | null = null;
+  for (const [g, group] of groups.entries()) {
     const left = Math.min(...group.map((p) => p.x));
     const right = Math.max(...group.map((p) => p.x + p.piece.width));
     const ox = cursor - left;
+    if (tubeEnd && group[0].part.item === "gas-syringe") {
+      group[0].base = tubeEnd[1] - oy + 12;
+      shapes.push({ t: "line", pts: [tubeEnd, [ox + group[0].x, tubeEnd[1]]], width: 1.6 });
+    }
+    tubeEnd = null;
+    const tube = group.find((p) => p.part.item === "delivery-tube");
+    const syringeNext = groups[g + 1]?.[0].part.item === "gas-syringe";
     for (const p of group) {
+      if (p === tube && syringeNext) {
+        // Up out of the flask and across: the syringe takes it from here.
+        const top = oy + p.base - 60;
+        const neck = ox + group[0].x + group[0].piece.width / 2;
+        shapes.push({ t: "line", pts: [[neck, oy + p.base - 20], [neck, top], [ox + right + 4, top]], width: 1.6 });
+        tubeEnd = [ox + right + 4, top];
+        continue;
+      }
       for (const sh of p.piece.draw(hasLiquid(p))) {
         if (sh.t === "text") shapes.push({ ...sh, x: sh.x + ox + p.x, y: sh.y + oy + p.base });
         else if (sh.t === "ellipse") shapes.push({ ...sh, cx: sh.cx + ox + p.x, cy: sh.cy + oy + p.base });
@@ -255,7 +272,9 @@ export function apparatusScene(a: Apparatus): Scene {
     const [first] = group;
     if (first.part.label) {
       const cx = ox + first.x + first.piece.width / 2;
-      shapes.push(line([cx, oy + 3], [cx, oy + 9], { width: 0.6 }), text(cx, oy + 11 + FONT_SIZE, first.part.label, { anchor: "middle" }));
+      // Under the piece: on the bench, or under a piece raised to meet a tube.
+      const under = oy + first.base;
+      shapes.push(line([cx, under + 3], [cx, under + 9], { width: 0.6 }), text(cx, under + 11 + FONT_SIZE, first.part.label, { anchor: "middle" }));
       benchLabels = true;
     }
     const beside: { label: string; target: Point }[] = [];
