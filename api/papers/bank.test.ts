@@ -33,7 +33,7 @@ describe("question bank files", () => {
     "aqa-gcse-biology-1.json": 3,
     "aqa-gcse-chemistry-1.json": 3,
     "aqa-gcse-maths-1.json": 3,
-    "aqa-gcse-physics-1.json": 3,
+    "aqa-gcse-physics-1.json": 4,
     "aqa-gcse-rs-2a.json": 4,
   };
   for (const name of files) {
