@@ -119,7 +119,10 @@ describe("page layout", () => {
         let from = 0;
         for (const part of partsOf(doc)) {
           // pdftotext spaces the boxed digits loosely: "0 1 .1".
-          const label = new RegExp(`(?<=^|\\s)${boardLabel(part.number).split(" ").map((ch) => (ch === "." ? "\\." : ch)).join("\\s*")}(?=\\s)`, "g");
+          // Digits in their boxes come out space-separated ("2 4"), so a page number "24" is not a label.
+          const pattern = boardLabel(part.number).split(" ").reduce((re, ch, i, all) =>
+            re + (i === 0 ? "" : ch === "." || all[i - 1] === "." ? "\\s*" : "\\s+") + (ch === "." ? "\\." : ch), "");
+          const label = new RegExp(`(?<=^|\\s)${pattern}(?=\\s)`, "g");
           label.lastIndex = from;
           const at = label.exec(questionsText)?.index ?? -1;
           expect(at, `${code} ${part.number}`).toBeGreaterThanOrEqual(0);
