@@ -21,6 +21,9 @@ export default defineConfig({
           globalSetup: ["tests/browser/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A page may take a few seconds to load and hydrate on a busy 2-core machine (CI runs the
+          // whole suite at once); expect.poll's own default of 1 s made such checks flaky.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

@@ -87,6 +87,8 @@ describe("Study Topics tab", () => {
     await addDocument(db, await documentOwner(), { paperId: paper.id, type: "specification", title: "Specification", bytes: await fixturePdf(SPECIFICATION.pages, SPECIFICATION.furniture) });
     await tab.getByRole("button", { name: "Generate from specification" }).click();
     await tab.getByText("4 topics were read from the specification.").waitFor();
+    // The message can come before the list has re-rendered.
+    await expect.poll(() => tab.getByTestId("topic-row").count()).toBe(SPECIFICATION.topics.length);
     expect(await tab.getByTestId("topic-row").locator("p.font-medium").allInnerTexts()).toEqual(SPECIFICATION.topics);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: "screenshots/topics-list-1280.png", fullPage: true });
