@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, launch, newPage, seriousViolations, signIn } from "./helpers.ts";
+import { baseURL, hydrated, launch, newPage, seriousViolations, signIn } from "./helpers.ts";
 import { TEST_ENV } from "./global-setup.ts";
 import { accessFor } from "../../shared/routes.ts";
 
@@ -274,7 +274,9 @@ describe("layout", () => {
   it("F8 moves focus to the notifications viewport", async () => {
     const page = await newPage(browser);
     await page.goto(baseURL() + "/");
-    // The toaster hydrates when the browser is idle; until then F8 does nothing, so press until it answers.
+    // The toaster hydrates when the browser is idle (late on a busy machine); F8 does nothing before.
+    await hydrated(page, "Toaster");
+    // Its key listener is attached just after hydration: press until it answers.
     await expect
       .poll(async () => {
         await page.keyboard.press("F8");
