@@ -1,7 +1,7 @@
 // The checks every bank file must pass, beyond its schema: used by the bank test and by
 // `deno run -A scripts/check-bank.ts FILE [PAPERS]` while a bank is being written.
 import { allSlots, type BankFile, bankFileSchema, fitsSlot, fitsTier, matchSlots, type Tier } from "../../shared/papers.ts";
-import { fingerprint, nearDuplicate, questionProblems, repairPaper, shortfall, unmet } from "./rules.ts";
+import { fingerprint, nearDuplicatePairs, questionProblems, repairPaper, shortfall, unmet } from "./rules.ts";
 
 /**
  * How many complete papers per tier each bank must be able to fill with no question repeated
@@ -63,13 +63,7 @@ function fillProblems(file: BankFile, papers: number): string[] {
     }
     // …then papers trade questions of the same slot while that leaves them nearer their rules, so
     // that one paper holding every figure question does not leave another without any.
-    const badness = (k: number) => {
-      const qs = paperOf(k).map((c) => pool[c]);
-      const ids = paperOf(k);
-      let pairs = 0;
-      for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) if (nearDuplicate(prints[ids[i]], prints[ids[j]])) pairs++;
-      return shortfall(bp.rules, qs) * 10 + pairs;
-    };
+    const badness = (k: number) => shortfall(bp.rules, paperOf(k).map((c) => pool[c])) * 10 + nearDuplicatePairs(paperOf(k), prints);
     for (let round = 0; round < 4; round++) {
       let improved = false;
       for (let k = 0; k < papers; k++) {
@@ -90,9 +84,7 @@ function fillProblems(file: BankFile, papers: number): string[] {
     for (let k = 0; k < papers; k++) {
       const qs = paperOf(k).map((c) => pool[c]);
       const lacking = unmet(bp.rules, qs);
-      const ids = paperOf(k);
-      let pairs = 0;
-      for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) if (nearDuplicate(prints[ids[i]], prints[ids[j]])) pairs++;
+      const pairs = nearDuplicatePairs(paperOf(k), prints);
       if (pairs) lacking.push(`${pairs} near-duplicate pair${pairs === 1 ? "" : "s"}`);
       if (lacking.length) problems.push(`${label}paper ${k + 1} of ${papers}: ${lacking.join("; ")}`);
     }

@@ -83,6 +83,13 @@ export function nearDuplicate(a: Fingerprint, b: Fingerprint): boolean {
   return shared >= NEAR_DUPLICATE.sameWords;
 }
 
+/** How many pairs of the questions at `indices` (into `prints`) are near-duplicates. */
+export function nearDuplicatePairs(indices: readonly number[], prints: readonly Fingerprint[]): number {
+  let pairs = 0;
+  for (let i = 0; i < indices.length; i++) for (let j = i + 1; j < indices.length; j++) if (nearDuplicate(prints[indices[i]], prints[indices[j]])) pairs++;
+  return pairs;
+}
+
 /** Problems with one question under its paper's rules, empty when it keeps them. */
 export function questionProblems(q: Question, rules: PaperRules): string[] {
   const problems: string[] = [];
@@ -136,12 +143,7 @@ export function repairPaper<Q extends Question>(
   firstChoice: (c: number) => boolean = () => true,
 ): string[] {
   const inPaper = () => picked.filter((c) => c >= 0).map((c) => candidates[c]);
-  const dupes = () => {
-    let n = 0;
-    const ids = picked.filter((c) => c >= 0);
-    for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) if (nearDuplicate(prints[ids[i]], prints[ids[j]])) n++;
-    return n;
-  };
+  const dupes = () => nearDuplicatePairs(picked.filter((c) => c >= 0), prints);
   const badness = () => shortfall(rules, inPaper()) * 10 + dupes();
   let current = badness();
   for (let round = 0; round < 4 && current > 0; round++) {

@@ -10,7 +10,7 @@ import { cachingFontkit, type FontName, loadFontBytes, widthOfB } from "./fonts.
 import { insertsPart } from "./inserts.ts";
 import { markSchemePart } from "./mark-scheme.ts";
 import { questionsPart } from "./questions.ts";
-import { A4, GREY, INK, MARGIN, sizesFor, Writer } from "./writer.ts";
+import { GREY, INK, MARGIN, sizesFor, Writer } from "./writer.ts";
 
 export { boardLabel } from "./questions.ts";
 
