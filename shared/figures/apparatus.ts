@@ -224,7 +224,7 @@ export function apparatusScene(a: Apparatus): Scene {
     let x = prevCentre - piece.width / 2;
     let base: number;
     if (part.item === "tripod-gauze" && prev.part.item === "bunsen-burner") base = 0; // stands on the bench over the burner
-    else if (GOES_IN.has(part.item) && prev.piece.inside) {
+    else if ((GOES_IN.has(part.item) || prev.part.item === "water-bath") && prev.piece.inside) {
       const inside = prev.piece.inside;
       // Into the container, standing on its floor; beside anything already in it.
       const already = group.some((p) => p !== prev && p.base === prev.base - inside.floor);
@@ -257,7 +257,8 @@ export function apparatusScene(a: Apparatus): Scene {
       if (p === tube && syringeNext) {
         // Up out of the flask and across: the syringe takes it from here.
         const top = oy + p.base - 60;
-        const neck = ox + group[0].x + group[0].piece.width / 2;
+        const holder = group[group.indexOf(p) - 1] ?? group[0];
+        const neck = ox + holder.x + holder.piece.width / 2;
         shapes.push({ t: "line", pts: [[neck, oy + p.base - 20], [neck, top], [ox + right + 4, top]], width: 1.6 });
         tubeEnd = [ox + right + 4, top];
         continue;
