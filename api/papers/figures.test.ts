@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, send, studentWithCredits } from "../test-utils.ts";
 import { seedBanks } from "./bank.ts";
-import { renumberFigures } from "./generate.ts";
+import { NAMES_A_LINE, numberCodeLines, renumberFigures } from "./question-text.ts";
 import { generate, itemsOf, normalise, pdfOfPaper, pdftotext, requestFor, storedDocument, type T } from "./testing.ts";
 import { type BankFile, bankFileSchema } from "../../shared/papers.ts";
 import type { ViewerPaper } from "../../shared/generation.ts";
@@ -125,8 +125,7 @@ describe("renumberFigures", () => {
 });
 
 describe("numberCodeLines", () => {
-  it("numbers every line of each code block, right-aligned, keeping the code element whole", async () => {
-    const { numberCodeLines, NAMES_A_LINE } = await import("./generate.ts");
+  it("numbers every line of each code block, right-aligned, keeping the code element whole", () => {
     const code = Array.from({ length: 10 }, (_, i) => `x ← ${i}`).join("\n");
     expect(numberCodeLines(`<p>Line 3 sets x.</p><pre><code>${code}</code></pre>`)).toBe(
       `<p>Line 3 sets x.</p><pre><code>${Array.from({ length: 10 }, (_, i) => `${String(i + 1).padStart(2, " ")}  x ← ${i}`).join("\n")}</code></pre>`,
