@@ -1,7 +1,7 @@
 // The checks every bank file must pass, beyond its schema: used by the bank test and by
 // `deno run -A scripts/check-bank.ts FILE [PAPERS]` while a bank is being written.
 import { allSlots, type BankFile, bankFileSchema, fitsSlot, fitsTier, matchSlots, type Tier } from "../../shared/papers.ts";
-import { fingerprint, nearDuplicatePairs, questionProblems, repairPaper, shortfall, unmet } from "./rules.ts";
+import { fingerprint, paperBadness, paperProblems, questionProblems, repairPaper } from "./rules.ts";
 
 /**
  * How many complete papers per tier each bank must be able to fill with no question repeated
@@ -63,7 +63,7 @@ function fillProblems(file: BankFile, papers: number): string[] {
     }
     // …then papers trade questions of the same slot while that leaves them nearer their rules, so
     // that one paper holding every figure question does not leave another without any.
-    const badness = (k: number) => shortfall(bp.rules, paperOf(k).map((c) => pool[c])) * 10 + nearDuplicatePairs(paperOf(k), prints);
+    const badness = (k: number) => paperBadness(bp.rules, pool, paperOf(k), prints);
     for (let round = 0; round < 4; round++) {
       let improved = false;
       for (let k = 0; k < papers; k++) {
@@ -82,10 +82,7 @@ function fillProblems(file: BankFile, papers: number): string[] {
       if (!improved) break;
     }
     for (let k = 0; k < papers; k++) {
-      const qs = paperOf(k).map((c) => pool[c]);
-      const lacking = unmet(bp.rules, qs);
-      const pairs = nearDuplicatePairs(paperOf(k), prints);
-      if (pairs) lacking.push(`${pairs} near-duplicate pair${pairs === 1 ? "" : "s"}`);
+      const lacking = paperProblems(bp.rules, pool, paperOf(k), prints);
       if (lacking.length) problems.push(`${label}paper ${k + 1} of ${papers}: ${lacking.join("; ")}`);
     }
   }

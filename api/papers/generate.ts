@@ -154,14 +154,14 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   // numbers) counts as had, so their next paper moves on to new ground while the bank allows.
   const prints = new Map(all.map((q) => [q, fingerprint(q)]));
   const hadPrints = all.filter((q) => usedBefore.has(q.id)).map((q) => prints.get(q)!);
-  const hadBefore = (q: Candidate) => usedBefore.has(q.id) || hadPrints.some((p) => nearDuplicate(p, prints.get(q)!));
+  const hadBefore = new Set(pool.filter((q) => usedBefore.has(q.id) || hadPrints.some((p) => nearDuplicate(p, prints.get(q)!))));
   const meetsARule = (q: Candidate) =>
     (bp.rules.minFigures > 0 && figureCount(q) > 0) || (bp.rules.minSixMarkLevels > 0 && isSixMarkLevels(q)) || (bp.rules.minTraceTables > 0 && hasTraceTable(q));
   // Rank every candidate: the fill below prefers higher ranks.
   const rank = new Map<Candidate, number>();
   for (const q of pool) {
     let r = random() * 0.5;
-    if (!hadBefore(q)) r += RANK.unused;
+    if (!hadBefore.has(q)) r += RANK.unused;
     // Questions that meet a rule (a figure, a 6-mark question, a trace table) are kept for the
     // papers that need them: a paper takes them as its rules require, so later papers still can.
     if (meetsARule(q)) r -= RANK.ruleReserve;
@@ -188,7 +188,7 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   // best-ranked spare questions that fit.
   let chosen = greedyFill(slots, ranked, rank, fits, reuseCost);
   if (chosen.includes(-1)) chosen = matchSlots(slots, ranked, fits);
-  repairPaper(slots, chosen, ranked, fits, bp.rules, ranked.map((q) => prints.get(q)!), undefined, (c) => !hadBefore(ranked[c]));
+  repairPaper(slots, chosen, ranked, fits, bp.rules, ranked.map((q) => prints.get(q)!), (c) => !hadBefore.has(ranked[c]));
   // A paper built from an admin's structure has its every slot written by the model when one is
   // configured, so its bank may still be short; otherwise every slot needs a bank question.
   const allByModel = Boolean(input.model && bp.fromStructure);

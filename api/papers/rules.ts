@@ -90,6 +90,22 @@ export function nearDuplicatePairs(indices: readonly number[], prints: readonly 
   return pairs;
 }
 
+/**
+ * How far the questions at `indices` (into `candidates` and `prints`) are from a good paper: each
+ * missing rule counts ten, each near-duplicate pair one (0 is a paper that keeps its rules).
+ */
+export function paperBadness(rules: PaperRules, candidates: readonly Question[], indices: readonly number[], prints: readonly Fingerprint[]): number {
+  return shortfall(rules, indices.map((c) => candidates[c])) * 10 + nearDuplicatePairs(indices, prints);
+}
+
+/** What such a paper still lacks, in words: its unmet rules and its near-duplicate pairs. */
+export function paperProblems(rules: PaperRules, candidates: readonly Question[], indices: readonly number[], prints: readonly Fingerprint[]): string[] {
+  const problems = unmet(rules, indices.map((c) => candidates[c]));
+  const pairs = nearDuplicatePairs(indices, prints);
+  if (pairs) problems.push(`${pairs} near-duplicate pair${pairs === 1 ? "" : "s"}`);
+  return problems;
+}
+
 /** Problems with one question under its paper's rules, empty when it keeps them. */
 export function questionProblems(q: Question, rules: PaperRules): string[] {
   const problems: string[] = [];
@@ -128,8 +144,9 @@ export function questionProblems(q: Question, rules: PaperRules): string[] {
 
 /**
  * Repairs a filled paper, slot by slot, so that it keeps its rules and holds no near-duplicate pair:
- * each swap brings in a spare candidate that fits the slot and leaves the paper nearer its rules.
- * `picked[i]` is the candidate index of slot i. Returns the paper's remaining problems.
+ * each swap brings in a spare candidate that fits the slot and leaves the paper nearer its rules,
+ * trying spares in candidate order (the generator ranks them best first). `picked[i]` is the
+ * candidate index of slot i (-1 for an empty slot). Returns the paper's remaining problems.
  */
 export function repairPaper<Q extends Question>(
   slots: readonly Slot[],
@@ -138,23 +155,20 @@ export function repairPaper<Q extends Question>(
   fits: (q: Q, slot: Slot) => boolean,
   rules: PaperRules,
   prints: readonly Fingerprint[],
-  preferred: (a: number, b: number) => number = (a, b) => a - b,
   /** Spares to try before any other (the generator: questions the student has not had). */
   firstChoice: (c: number) => boolean = () => true,
 ): string[] {
-  const inPaper = () => picked.filter((c) => c >= 0).map((c) => candidates[c]);
-  const dupes = () => nearDuplicatePairs(picked.filter((c) => c >= 0), prints);
-  const badness = () => shortfall(rules, inPaper()) * 10 + dupes();
-  let current = badness();
+  const filled = () => picked.filter((c) => c >= 0);
+  let current = paperBadness(rules, candidates, filled(), prints);
   for (let round = 0; round < 4 && current > 0; round++) {
     const onlyFirstChoice = round < 2;
     for (let s = 0; s < slots.length && current > 0; s++) {
       const used = new Set(picked);
-      const spares = candidates.map((_, c) => c).filter((c) => !used.has(c) && (!onlyFirstChoice || firstChoice(c)) && fits(candidates[c], slots[s])).sort(preferred);
+      const spares = candidates.map((_, c) => c).filter((c) => !used.has(c) && (!onlyFirstChoice || firstChoice(c)) && fits(candidates[c], slots[s]));
       for (const c of spares) {
         const before = picked[s];
         picked[s] = c;
-        const after = badness();
+        const after = paperBadness(rules, candidates, filled(), prints);
         if (after < current) {
           current = after;
           break;
@@ -163,9 +177,5 @@ export function repairPaper<Q extends Question>(
       }
     }
   }
-  const problems = unmet(rules, inPaper());
-  const pairs = dupes();
-  if (pairs) problems.push(`${pairs} near-duplicate pair${pairs === 1 ? "" : "s"}`);
-  return problems;
+  return paperProblems(rules, candidates, filled(), prints);
 }
-
