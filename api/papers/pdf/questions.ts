@@ -73,8 +73,7 @@ function itemBlock(w: Writer, doc: PaperDocument, item: DocItem, x: number, text
   for (const line of sourceLines) {
     w.ensure(w.lineHeight(s.script));
     w.y -= s.script;
-    const lineWidth = line.reduce((n, t) => n + t.width, 0);
-    w.page.drawText(line.map((t) => (t.space ? " " : t.text)).join(""), { x: w.right - lineWidth, y: w.y, size: s.script, font: w.fonts.italic, color: GREY });
+    w.drawLine(line, w.right - line.reduce((n, t) => n + t.width, 0), GREY);
     w.y -= w.lineHeight(s.script) - s.script;
   }
   w.y -= s.body * 1.6;

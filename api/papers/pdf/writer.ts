@@ -154,7 +154,7 @@ export class Writer {
   }
 
   /** Draws a line, one text operation for each run of tokens in the same font, size and baseline. */
-  drawLine(line: Token[], x: number) {
+  drawLine(line: Token[], x: number, color = INK) {
     let cx = x;
     let i = 0;
     while (i < line.length) {
@@ -167,7 +167,7 @@ export class Writer {
         width += line[j].width;
         j++;
       }
-      if (text.trim()) this.page.drawText(text, { x: cx, y: this.y + first.rise, size: first.size, font: first.font, color: INK });
+      if (text.trim()) this.page.drawText(text, { x: cx, y: this.y + first.rise, size: first.size, font: first.font, color });
       cx += width;
       i = j;
     }
@@ -222,12 +222,12 @@ export class Writer {
     for (const row of block.rows) {
       row.cells.forEach((cell, c) => {
         const tokens = this.tokens(cell.map((r) => (row.header ? { ...r, bold: true } : r)), cellSize);
-        for (const word of this.wrap(tokens, Infinity).flat().reduce<number[]>((words, t) => {
-          if (t.space || t.newline) words.push(0);
-          else if (words.length) words[words.length - 1] += t.width;
-          else words.push(t.width);
-          return words;
-        }, [])) longest[c] = Math.max(longest[c], word);
+        // A word is a run of tokens between spaces and line breaks (x<sup>2</sup> is one word).
+        let word = 0;
+        for (const t of tokens) {
+          word = t.space || t.newline ? 0 : word + t.width;
+          longest[c] = Math.max(longest[c], word);
+        }
         amount[c] = Math.max(amount[c], tokens.reduce((n, t) => n + t.width, 0));
       });
     }
