@@ -65,20 +65,52 @@ export interface SheetEquation {
 }
 
 /**
- * The equations the AQA GCSE Physics (8463) Physics Equations Sheet gives, in its order; the
- * equations candidates must recall are not on it. Some are for physics (not combined science) only.
+ * The equations of the AQA GCSE Physics (8463) Physics Equations Sheet, by topic in the order of the
+ * specification. For exams in 2025, 2026 and 2027 the Department for Education decided (3 October
+ * 2024) that students need not memorise the equations, and Ofqual requires the boards to print a
+ * revised sheet with the equations students would otherwise recall as well as those always given;
+ * this is our own rendition of that revised sheet. Some are for physics (not combined science) only.
  */
 export const PHYSICS_EQUATIONS: readonly SheetEquation[] = [
-  { words: "(final velocity)² − (initial velocity)² = 2 × acceleration × distance", symbols: "v<sup>2</sup> − u<sup>2</sup> = 2 a s" },
+  // Energy
+  { words: "kinetic energy = 0.5 × mass × (speed)²", symbols: "E<sub>k</sub> = ½ m v<sup>2</sup>" },
   { words: "elastic potential energy = 0.5 × spring constant × (extension)²", symbols: "E<sub>e</sub> = ½ k e<sup>2</sup>" },
+  { words: "gravitational potential energy = mass × gravitational field strength × height", symbols: "E<sub>p</sub> = m g h" },
   { words: "change in thermal energy = mass × specific heat capacity × temperature change", symbols: "ΔE = m c Δθ" },
-  { words: "period = 1 ÷ frequency", symbols: "T = 1 ÷ f" },
-  { words: "magnification = image height ÷ object height", symbols: "" },
-  { words: "force on a conductor (at right angles to a magnetic field) carrying a current = magnetic flux density × current × length", symbols: "F = B I l" },
+  { words: "power = energy transferred ÷ time", symbols: "P = E ÷ t" },
+  { words: "power = work done ÷ time", symbols: "P = W ÷ t" },
+  { words: "efficiency = useful output energy transfer ÷ total input energy transfer", symbols: "" },
+  { words: "efficiency = useful power output ÷ total power input", symbols: "" },
+  // Electricity
+  { words: "charge flow = current × time", symbols: "Q = I t" },
+  { words: "potential difference = current × resistance", symbols: "V = I R" },
+  { words: "power = potential difference × current", symbols: "P = V I" },
+  { words: "power = (current)² × resistance", symbols: "P = I<sup>2</sup> R" },
+  { words: "energy transferred = power × time", symbols: "E = P t" },
+  { words: "energy transferred = charge flow × potential difference", symbols: "E = Q V" },
+  // Particle model of matter
+  { words: "density = mass ÷ volume", symbols: "ρ = m ÷ V" },
   { words: "thermal energy for a change of state = mass × specific latent heat", symbols: "E = m L" },
+  { words: "For gases: pressure × volume = constant", symbols: "p V = constant" },
+  // Forces
+  { words: "weight = mass × gravitational field strength", symbols: "W = m g" },
+  { words: "work done = force × distance (along the line of action of the force)", symbols: "W = F s" },
+  { words: "force applied to a spring = spring constant × extension", symbols: "F = k e" },
+  { words: "moment of a force = force × distance (normal to direction of force)", symbols: "M = F d" },
+  { words: "pressure = force normal to a surface ÷ area of that surface", symbols: "p = F ÷ A" },
+  { words: "pressure due to a column of liquid = height of column × density of liquid × gravitational field strength", symbols: "p = h ρ g" },
+  { words: "distance travelled = speed × time", symbols: "s = v t" },
+  { words: "acceleration = change in velocity ÷ time taken", symbols: "a = Δv ÷ t" },
+  { words: "(final velocity)² − (initial velocity)² = 2 × acceleration × distance", symbols: "v<sup>2</sup> − u<sup>2</sup> = 2 a s" },
+  { words: "resultant force = mass × acceleration", symbols: "F = m a" },
+  { words: "momentum = mass × velocity", symbols: "p = m v" },
+  { words: "force = change in momentum ÷ time taken", symbols: "F = m Δv ÷ Δt" },
+  // Waves
+  { words: "period = 1 ÷ frequency", symbols: "T = 1 ÷ f" },
+  { words: "wave speed = frequency × wavelength", symbols: "v = f λ" },
+  { words: "magnification = image height ÷ object height", symbols: "" },
+  // Magnetism and electromagnetism
+  { words: "force on a conductor (at right angles to a magnetic field) carrying a current = magnetic flux density × current × length", symbols: "F = B I l" },
   { words: "potential difference across primary coil ÷ potential difference across secondary coil = number of turns in primary coil ÷ number of turns in secondary coil", symbols: "V<sub>p</sub> ÷ V<sub>s</sub> = n<sub>p</sub> ÷ n<sub>s</sub>" },
   { words: "potential difference across primary coil × current in primary coil = potential difference across secondary coil × current in secondary coil", symbols: "V<sub>p</sub> I<sub>p</sub> = V<sub>s</sub> I<sub>s</sub>" },
-  { words: "For gases: pressure × volume = constant", symbols: "p V = constant" },
-  { words: "pressure due to a column of liquid = height of column × density of liquid × gravitational field strength", symbols: "p = h ρ g" },
-  { words: "force = change in momentum ÷ time taken", symbols: "F = m Δv ÷ Δt" },
 ];

@@ -58,7 +58,8 @@ export function parseBlocks(html: string): Block[] {
       return;
     }
     const run: Run = {
-      text: text.replace(/\s+/g, " "),
+      // HTML collapses ASCII white space only: a no-break space stays, and keeps its words together.
+      text: text.replace(/[\t\n\f\r ]+/g, " "),
       ...(style.bold ? { bold: true } : {}),
       ...(style.italic ? { italic: true } : {}),
       ...(style.mono ? { mono: true } : {}),

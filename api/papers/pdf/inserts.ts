@@ -68,7 +68,9 @@ function equationsSheet(w: Writer) {
   const width = w.right - x;
   w.paragraph([{ text: "Physics Equations Sheet", bold: true }], x, width, w.s.h2);
   w.y -= w.s.body * 0.5;
-  const rows = PHYSICS_EQUATIONS.map((e, i) => `<tr><td>${i + 1}</td><td>${e.words}</td><td>${e.symbols || "–"}</td></tr>`).join("");
+  // A symbol equation is never broken over lines: its spaces are no-break spaces, so its column is
+  // as wide as the longest one.
+  const rows = PHYSICS_EQUATIONS.map((e, i) => `<tr><td>${i + 1}</td><td>${e.words}</td><td>${e.symbols.replaceAll(" ", "\u00a0") || "–"}</td></tr>`).join("");
   w.blocks(parseBlocks(`<table><thead><tr><th></th><th>Word equation</th><th>Symbol equation</th></tr></thead><tbody>${rows}</tbody></table>`), x, width);
 }
 
