@@ -87,6 +87,15 @@ describe("figures", () => {
     for (const label of input.labels) expect(ends.some(([x, y]) => Math.abs(y - (10 + label.to[1] * k)) < 0.01 && x > label.to[0] * k)).toBe(true);
   });
 
+  it("writes an axis's tick labels with its step's decimal places (1.0, not 1), and whole numbers on whole steps", () => {
+    const labels = (input: unknown) => texts(figureScene(figure(input))).map((t) => t.text);
+    const volts = labels({ type: "graph", x: { label: "Time in hours", min: 0, max: 8, step: 2 }, y: { label: "Voltage in V", min: 0.5, max: 1.1, step: 0.1 }, series: [{ points: [[0, 1], [8, 0.6]] }] });
+    expect(volts).toEqual(expect.arrayContaining(["0.5", "0.9", "1.0", "1.1", "0", "2", "8"]));
+    expect(volts).not.toContain("1");
+    const bars = labels({ type: "bar-chart", categories: ["A", "B"], values: [1.5, 2], xLabel: "Metal", y: { label: "Mass in g", min: 0, max: 2, step: 0.5 } });
+    expect(bars).toEqual(expect.arrayContaining(["0.0", "0.5", "1.0", "2.0"]));
+  });
+
   it("refuses a graph whose axis runs backwards, and a bar chart without a value for each bar", () => {
     expect(figureSchema.safeParse({ type: "graph", x: { label: "x", min: 5, max: 1, step: 1 }, y: { label: "y", min: 0, max: 1, step: 1 } }).success).toBe(false);
     expect(figureSchema.safeParse({ type: "bar-chart", categories: ["A", "B"], values: [1], xLabel: "x", y: { label: "y", min: 0, max: 5, step: 1 } }).success).toBe(false);

@@ -12,6 +12,16 @@ const LEFT = 46;
 const BOTTOM = 34;
 const TOP = 10;
 
+const decimalsOf = (n: number) => {
+  const s = String(Math.round(n * 1e6) / 1e6);
+  return s.includes(".") ? s.length - s.indexOf(".") - 1 : 0;
+};
+/** An axis's tick labels all carry its step's decimal places, as printed scales do (0.9, 1.0, 1.1). */
+const axisLabel = (a: Axis) => {
+  const places = Math.max(decimalsOf(a.step), decimalsOf(a.min));
+  return (v: number) => (Math.round(v * 1e6) / 1e6).toFixed(places).replace("-", "−");
+};
+
 /** Tick values of an axis: min, min + step … max. */
 const ticks = (a: Axis) => {
   const n = Math.round((a.max - a.min) / a.step);
@@ -29,6 +39,7 @@ interface Frame {
 /** The y axis with its ticks and label, the frame of a plot area and the x axis line. */
 function yAxisFrame(y: Axis, gridlines: boolean, plotWidth: number): Frame {
   const shapes: Shape[] = [];
+  const yLabel = axisLabel(y);
   const ox = LEFT;
   const top = TOP;
   const bottom = TOP + PLOT.height;
@@ -41,9 +52,9 @@ function yAxisFrame(y: Axis, gridlines: boolean, plotWidth: number): Frame {
   for (const v of ticks(y)) {
     if (gridlines) shapes.push(line([ox, py(v)], [ox + plotWidth, py(v)], { ink: "grey", width: 0.6 }));
     shapes.push(line([ox - 3, py(v)], [ox, py(v)], { width: 0.8 }));
-    shapes.push(text(ox - 5, py(v) + FONT_SIZE * 0.35, tickLabel(v), { anchor: "end" }));
+    shapes.push(text(ox - 5, py(v) + FONT_SIZE * 0.35, yLabel(v), { anchor: "end" }));
   }
-  const longest = Math.max(...ticks(y).map((v) => textWidth(tickLabel(v))));
+  const longest = Math.max(...ticks(y).map((v) => textWidth(yLabel(v))));
   shapes.push(text(ox - 10 - longest, (top + bottom) / 2, y.label, { anchor: "middle", rotate: 90 }));
   // The axes: y up the left, x along the bottom.
   shapes.push(line([ox, top], [ox, bottom], { width: 1 }));
@@ -56,6 +67,8 @@ const crossing = (a: Axis) => (a.min < 0 && a.max > 0 ? 0 : a.min);
 
 export function graphScene(g: Graph): Scene {
   const blank = g.series.length === 0;
+  const xLabel = axisLabel(g.x);
+  const yLabel = axisLabel(g.y);
   const gridlines = g.gridlines || blank;
   const shapes: Shape[] = [];
   const bottom = TOP + PLOT.height;
@@ -82,7 +95,7 @@ export function graphScene(g: Graph): Scene {
     shapes.push(line([px(v), ay], [px(v), ay + 3], { width: 0.8 }));
     // At a centred origin, 0 is written once, below and left of it.
     if (centred && v === 0 && crossing(g.y) === 0) continue;
-    shapes.push(text(px(v), ay + 4 + FONT_SIZE, tickLabel(v), { anchor: "middle" }));
+    shapes.push(text(px(v), ay + 4 + FONT_SIZE, xLabel(v), { anchor: "middle" }));
   }
   for (const v of ticks(g.y)) {
     shapes.push(line([ax - 3, py(v)], [ax, py(v)], { width: 0.8 }));
@@ -90,7 +103,7 @@ export function graphScene(g: Graph): Scene {
       shapes.push(text(ax - 4, ay + 4 + FONT_SIZE, "0", { anchor: "end" }));
       continue;
     }
-    shapes.push(text(ax - 5, py(v) + FONT_SIZE * 0.35, tickLabel(v), { anchor: "end" }));
+    shapes.push(text(ax - 5, py(v) + FONT_SIZE * 0.35, yLabel(v), { anchor: "end" }));
   }
   if (centred) {
     // Maths style: the variable's name at the end of its axis.
@@ -98,7 +111,7 @@ export function graphScene(g: Graph): Scene {
     shapes.push(text(ax, TOP - 4, g.y.label, { anchor: "middle", italic: g.y.label.length <= 2 }));
   } else {
     shapes.push(text(LEFT + PLOT.width / 2, bottom + 8 + FONT_SIZE * 2.2, g.x.label, { anchor: "middle" }));
-    const longest = Math.max(...ticks(g.y).map((v) => textWidth(tickLabel(v))));
+    const longest = Math.max(...ticks(g.y).map((v) => textWidth(yLabel(v))));
     shapes.push(text(LEFT - 10 - longest, (TOP + bottom) / 2, g.y.label, { anchor: "middle", rotate: 90 }));
   }
   for (const s of g.series) {
