@@ -69,6 +69,8 @@ const shapeOf = (q: Pick<Candidate, "topic" | "style" | "parts">) => `${q.topic}
  */
 const RANK = {
   unused: 40,
+  /** Among questions had before, the very question had ranks below a near-duplicate of one. */
+  repeated: 10,
   pastSelected: 20,
   pastOtherYear: -10,
   /**
@@ -162,6 +164,7 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   for (const q of pool) {
     let r = random() * 0.5;
     if (!hadBefore.has(q)) r += RANK.unused;
+    else if (usedBefore.has(q.id)) r -= RANK.repeated;
     // Questions that meet a rule (a figure, a 6-mark question, a trace table) are kept for the
     // papers that need them: a paper takes them as its rules require, so later papers still can.
     if (meetsARule(q)) r -= RANK.ruleReserve;
@@ -188,6 +191,12 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   // best-ranked spare questions that fit.
   let chosen = greedyFill(slots, ranked, rank, fits, reuseCost);
   if (chosen.includes(-1)) chosen = matchSlots(slots, ranked, fits);
+  // The greedy fill can spend on one slot the only new question another slot had; when it gave the
+  // student a question they had, a complete paper of new questions is looked for before accepting it.
+  if (chosen.some((c) => c >= 0 && hadBefore.has(ranked[c]))) {
+    const fresh = matchSlots(slots, ranked, (q, slot) => !hadBefore.has(q) && fits(q, slot));
+    if (!fresh.includes(-1)) chosen = fresh;
+  }
   repairPaper(slots, chosen, ranked, fits, bp.rules, ranked.map((q) => prints.get(q)!), (c) => !hadBefore.has(ranked[c]));
   // A paper built from an admin's structure has its every slot written by the model when one is
   // configured, so its bank may still be short; otherwise every slot needs a bank question.
