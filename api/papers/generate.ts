@@ -192,9 +192,11 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   let chosen = greedyFill(slots, ranked, rank, fits, reuseCost);
   if (chosen.includes(-1)) chosen = matchSlots(slots, ranked, fits);
   // The greedy fill can spend on one slot the only new question another slot had; when it gave the
-  // student a question they had, a complete paper of new questions is looked for before accepting it.
-  if (chosen.some((c) => c >= 0 && hadBefore.has(ranked[c]))) {
-    const fresh = matchSlots(slots, ranked, (q, slot) => !hadBefore.has(q) && fits(q, slot));
+  // student a question they had, a complete paper of new questions is looked for before accepting it
+  // (failing that, one that at least repeats no question exactly).
+  for (const had of [(q: Candidate) => hadBefore.has(q), (q: Candidate) => usedBefore.has(q.id)]) {
+    if (!chosen.some((c) => c >= 0 && had(ranked[c]))) break;
+    const fresh = matchSlots(slots, ranked, (q, slot) => !had(q) && fits(q, slot));
     if (!fresh.includes(-1)) chosen = fresh;
   }
   repairPaper(slots, chosen, ranked, fits, bp.rules, ranked.map((q) => prints.get(q)!), (c) => !hadBefore.has(ranked[c]));

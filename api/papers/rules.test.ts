@@ -102,6 +102,19 @@ describe("the generator keeps the rules", () => {
     });
   }
 
+  it("gives a student five RS 2A papers without repeating a question (the bank holds exactly five papers' worth for some slots)", async () => {
+    const bp = banks.find((b) => b.blueprint.code === "8062/2A")!.blueprint;
+    const { cookie: own } = await studentWithCredits(t, "five", 5);
+    const had = new Set<string>();
+    for (let paper = 1; paper <= 5; paper++) {
+      const res = await generate(t, requestFor(bp), own);
+      expect(res.status).toBe(200);
+      const ids = itemsOf(await storedDocument(t, (await res.json()).id)).map((i) => i.questionId!);
+      expect(ids.filter((id) => had.has(id)), `paper ${paper}`).toEqual([]);
+      for (const id of ids) had.add(id);
+    }
+  });
+
   it("gives a student's second paper none of the first paper's near-duplicates while the bank has others", async () => {
     // One slot; two of its three questions repeat each other (the same context and numbers, reworded).
     const part = (content: string) => ({ content, marks: 3, markScheme: "<p>3.0 A (1)</p>", modelAnswer: "<p>I = V ÷ R = 3.0 A</p>" });
