@@ -31,7 +31,6 @@ describe("question bank files", () => {
    */
   const PAPERS_TODAY: Record<string, number> = {
     "aqa-gcse-chemistry-1.json": 3,
-    "aqa-gcse-physics-1.json": 4,
   };
   for (const name of files) {
     const papers = PAPERS_TODAY[name] ?? PAPERS_PER_BANK;
