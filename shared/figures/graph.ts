@@ -108,7 +108,8 @@ export function graphScene(g: Graph): Scene {
   if (centred) {
     // Maths style: the variable's name at the end of its axis.
     shapes.push(text(LEFT + PLOT.width + 5, ay + FONT_SIZE * 0.35, g.x.label, { italic: g.x.label.length <= 2 }));
-    shapes.push(text(ax, TOP - 4, g.y.label, { anchor: "middle", italic: g.y.label.length <= 2 }));
+    // Beside the top of the y axis, right of it: the top tick's number is on its left.
+    shapes.push(text(ax + 4, TOP - 2, g.y.label, { italic: g.y.label.length <= 2 }));
   } else {
     shapes.push(text(LEFT + PLOT.width / 2, bottom + 8 + FONT_SIZE * 2.2, g.x.label, { anchor: "middle" }));
     const longest = Math.max(...ticks(g.y).map((v) => textWidth(yLabel(v))));
@@ -126,7 +127,7 @@ export function graphScene(g: Graph): Scene {
     const [x, y] = at(a.at);
     shapes.push(text(x + 5, y - 5, a.text, { bold: true }));
   }
-  const rightEnd = centred ? LEFT + PLOT.width + 10 + textWidth(g.x.label) : LEFT + PLOT.width + 12;
+  const rightEnd = centred ? Math.max(LEFT + PLOT.width + 10 + textWidth(g.x.label), ax + 4 + textWidth(g.y.label)) : LEFT + PLOT.width + 12;
   let height = bottom + BOTTOM + FONT_SIZE;
   const keyed = g.series.filter((s) => s.label);
   if (keyed.length > 1) {
