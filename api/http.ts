@@ -13,6 +13,13 @@ export class HttpError extends Error {
   }
 }
 
+/** A numeric id from the path; anything else is a 404 naming the thing, as if it did not exist. */
+export function pathId(raw: string, what: string): number {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, `${what} not found`);
+  return id;
+}
+
 export const jsonError = (c: Context, status: ContentfulStatusCode, message: string, details?: Record<string, unknown>) =>
   c.json({ message, ...details }, status);
 

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { requireAdmin } from "../auth/guards.ts";
-import { HttpError, parseBody } from "../http.ts";
+import { HttpError, parseBody, pathId } from "../http.ts";
 import { documentListQuery, documentUploadSchema, documentUrlSchema, extractPapersSchema, importPapersSchema } from "../../shared/documents.ts";
 import { addDocument, addDocumentFromUrl, deleteDocument, documentPdf, extractPapers, importPapers, listDocuments } from "./service.ts";
 
@@ -17,11 +17,7 @@ function parseQuery<T extends z.ZodType>(query: Record<string, string>, schema: 
   for (const issue of result.error.issues) errors[issue.path.join(".") || "query"] ??= issue.message;
   throw new HttpError(400, result.error.issues[0].message, { errors });
 }
-const documentId = (raw: string) => {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, "Document not found");
-  return id;
-};
+const documentId = (raw: string) => pathId(raw, "Document");
 
 export const documentRoutes = new Hono<AppEnv>()
   .use("/uploaded-files", requireAdmin)

@@ -4,16 +4,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { requireAdmin } from "../auth/guards.ts";
-import { HttpError, parseBody } from "../http.ts";
+import { parseBody, pathId } from "../http.ts";
 import { analyzeStructureSchema, generateTopicsSchema, topicInputSchema } from "../../shared/structure.ts";
 import { analyzePaperStructure } from "./analyze.ts";
 import { addTopic, deleteTopic, generateTopics, updateTopic } from "./topics.ts";
-
-const idOf = (raw: string, what: string) => {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, `${what} not found`);
-  return id;
-};
 
 export const structureRoutes = new Hono<AppEnv>()
   .use("/analyze-paper-structure", requireAdmin)
@@ -23,7 +17,7 @@ export const structureRoutes = new Hono<AppEnv>()
     return c.json(await analyzePaperStructure(c.var.deps, paperId, documentId));
   })
   .post("/papers/:id/topics", requireAdmin, async (c) => {
-    const paperId = idOf(c.req.param("id"), "Paper");
+    const paperId = pathId(c.req.param("id"), "Paper");
     const input = await parseBody(c, topicInputSchema);
     return c.json(await addTopic(c.var.deps.db, c.var.user!.id, paperId, input), 201);
   })
@@ -32,12 +26,12 @@ export const structureRoutes = new Hono<AppEnv>()
     return c.json(await generateTopics(c.var.deps, c.var.user!.id, paperId, documentId), 201);
   })
   .patch("/topics/:id", async (c) => {
-    const id = idOf(c.req.param("id"), "Topic");
+    const id = pathId(c.req.param("id"), "Topic");
     const input = await parseBody(c, topicInputSchema);
     return c.json(await updateTopic(c.var.deps.db, c.var.user!.id, id, input));
   })
   .delete("/topics/:id", async (c) => {
-    const id = idOf(c.req.param("id"), "Topic");
+    const id = pathId(c.req.param("id"), "Topic");
     await deleteTopic(c.var.deps.db, c.var.user!.id, id);
     return c.json({ success: true, id });
   });
