@@ -3,6 +3,8 @@
 // and neither imports the other.
 import type { Part } from "../../shared/papers.ts";
 import type { Figure } from "../../shared/figures/schema.ts";
+import type { questions } from "../db/schema.ts";
+import { pastAttribution } from "./bank.ts";
 
 export interface Candidate {
   id: string;
@@ -18,3 +20,18 @@ export interface Candidate {
   year: number | null;
   series: string | null;
 }
+
+/** A stored bank question as the engine (and the revision deck) reads it. */
+export const candidateFromRow = (r: typeof questions.$inferSelect): Candidate => ({
+  id: r.id,
+  topic: r.topic,
+  tier: r.tier as Candidate["tier"],
+  style: r.style ?? undefined,
+  stem: r.stem,
+  ...(r.stemFigure ? { stemFigure: JSON.parse(r.stemFigure) as Figure } : {}),
+  parts: JSON.parse(r.parts) as Part[],
+  origin: r.origin as Candidate["origin"],
+  attribution: r.origin === "past" ? pastAttribution(r) : r.attribution,
+  year: r.year,
+  series: r.series,
+});

@@ -10,9 +10,8 @@ import { allSlots, type Blueprint, fitsSlot, fitsTier, matchSlots, type Part, ty
 import { type DocItem, type DocQuestion, type GenerationRequest, type ModelShare, modelShareSentence, type PaperDocument, TOPIC_BALANCED } from "../../shared/generation.ts";
 import type { ModelClient } from "../ai/client.ts";
 import { defaultModelDeadline, MAX_MODEL_SLOTS, type ModelSlot, writeWithModel } from "./ai-questions.ts";
-import type { Candidate } from "./candidate.ts";
+import { type Candidate, candidateFromRow } from "./candidate.ts";
 import type { Figure } from "../../shared/figures/schema.ts";
-import { pastAttribution } from "./bank.ts";
 import { htmlToText, sanitiseQuestionHtml } from "./html.ts";
 import { suggestedMinutes } from "./timing.ts";
 import { NAMES_A_LINE, numberCodeLines, renumberFigures, withoutOptionLetter } from "./question-text.ts";
@@ -20,7 +19,6 @@ import { figureCount, fingerprint, hasTraceTable, isSixMarkLevels, nearDuplicate
 import { evidenceFor, type PastOccurrence, scoreTopics, type TopicScore } from "./predict.ts";
 
 export type CatalogueRow = typeof papers.$inferSelect;
-type QuestionRow = typeof questions.$inferSelect;
 
 /** Progress of a generation, for the generator's progress card. */
 export type GenerationStep = "preparing" | "generating" | "formatting" | "creating_pdf" | "finalizing";
@@ -31,20 +29,6 @@ export class BankTooSmall extends Error {
     this.name = "BankTooSmall";
   }
 }
-
-const toCandidate = (r: QuestionRow): Candidate => ({
-  id: r.id,
-  topic: r.topic,
-  tier: r.tier as Candidate["tier"],
-  style: r.style ?? undefined,
-  stem: r.stem,
-  ...(r.stemFigure ? { stemFigure: JSON.parse(r.stemFigure) as Figure } : {}),
-  parts: JSON.parse(r.parts) as Part[],
-  origin: r.origin as Candidate["origin"],
-  attribution: r.origin === "past" ? pastAttribution(r) : r.attribution,
-  year: r.year,
-  series: r.series,
-});
 
 /** How demanding a question is, 0–1: its tier and the share of its marks in extended parts. */
 export function difficultyOf(q: Pick<Candidate, "tier" | "parts">): number {
@@ -134,7 +118,7 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
     .where(and(eq(generatedPapers.userId, userId), eq(generatedPapers.paperId, catalogue.id)))
     .all();
   const usedBefore = new Set(usedRows.map((r) => r.id));
-  const all = rows.map(toCandidate);
+  const all = rows.map(candidateFromRow);
   const pool = all.filter((q) => fitsTier(q, tier));
   const history: PastOccurrence[] = all.filter((q) => q.origin === "past").map((q) => ({
     topic: q.topic,
