@@ -14,6 +14,7 @@ import { documentRoutes } from "./documents/routes.ts";
 import { structureRoutes } from "./structure/routes.ts";
 import { paperRoutes } from "./papers/routes.ts";
 import { studyRoutes } from "./study/routes.ts";
+import { revisionRoutes } from "./revision/routes.ts";
 import { feedbackRoutes } from "./mail/feedback.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
@@ -40,6 +41,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .route("/", creditRoutes)
     .route("/", paperRoutes)
     .route("/", studyRoutes())
+    .route("/", revisionRoutes)
     .route("/", feedbackRoutes())
     .route("/", settingsRoutes)
     .route("/", documentRoutes)

@@ -31,6 +31,7 @@ import {
 import { emailConfirmQuery } from "./auth/routes.ts";
 import { adminDefaultsSchema, auditQuerySchema, offeringSchema, paperDetailsSchema, paperPatchBodySchema } from "../shared/catalogue.ts";
 import { progressSchema, recommendationRequestSchema, subjectSchema } from "../shared/study.ts";
+import { cardEditSchema, deckRequestSchema, deckSettingsSchema, ownCardSchema, quizAnswersSchema, reviewBatchSchema } from "../shared/revision.ts";
 import { generationRequestSchema } from "../shared/generation.ts";
 import { availableYearsQuery, pageQuery } from "./papers/routes.ts";
 import { testEmailSchema, valueSchemas } from "./settings/routes.ts";
@@ -78,6 +79,7 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 const discountCodeExample = { code: "SPRING25", discountPercentage: 25, maxUses: 100, expiresAt: "2027-06-30", description: "Spring revision offer" };
 const id = z.object({ id: z.coerce.number().int().min(1) });
 const subjectQuery = z.object({ subject: subjectSchema });
+const paperIdParam = z.object({ paperId: z.coerce.number().int().min(1) });
 
 export const API_ROUTES: ApiRoute[] = [
   // Platform
@@ -193,6 +195,21 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "POST", path: "/api/study/recommendations", access: "signed-in", summary: "Makes a new plan for a subject", body: recommendationRequestSchema, example: { subject: "Biology", userPreferences: { studyTimePerWeek: 300, preferredStudyMethods: ["Flashcards"], examLevel: "gcse", targetGrade: "7", examDate: "2027-06-01" } } },
   { method: "GET", path: "/api/study/analytics", access: "signed-in", summary: "One's study analytics for a subject", query: subjectQuery },
   { method: "POST", path: "/api/study/progress", access: "signed-in", summary: "Logs study time", body: progressSchema, example: { subject: "Biology", activityId: "cells-1", timeSpent: 30 } },
+
+  // Smart Study Resources: the caller's own decks (by paper) and cards; anyone else's are 404
+  { method: "GET", path: "/api/revision/papers", access: "signed-in", summary: "The papers one can make a flashcard deck for, with one's decks' due counts" },
+  { method: "POST", path: "/api/revision/decks", access: "signed-in", summary: "Makes one's deck for a paper (201), or tops up the one there is (200)", body: deckRequestSchema, example: { paperId: 1, tier: "Higher" } },
+  { method: "GET", path: "/api/revision/decks/:paperId", access: "signed-in", summary: "One's deck for a paper: counts, streak, the week's forecast, topics", params: paperIdParam },
+  { method: "PATCH", path: "/api/revision/decks/:paperId", access: "signed-in", summary: "Sets one's new cards a day and exam date", params: paperIdParam, body: deckSettingsSchema, example: { newPerDay: 15, examDate: "2027-05-20" } },
+  { method: "GET", path: "/api/revision/decks/:paperId/session", access: "signed-in", summary: "The cards to review now, in order (due cards, then today's new ones), or when the next comes back", params: paperIdParam },
+  { method: "GET", path: "/api/revision/decks/:paperId/cards", access: "signed-in", summary: "Every card of one's deck", params: paperIdParam },
+  { method: "POST", path: "/api/revision/decks/:paperId/cards", access: "signed-in", summary: "Adds one's own card", params: paperIdParam, body: ownCardSchema, example: { topic: "cell-structure", front: "What does a ribosome do?", back: "Makes proteins (protein synthesis)." } },
+  { method: "PATCH", path: "/api/revision/cards/:id", access: "signed-in", summary: "Edits one's own card's text, or suspends or restores any card of one's deck", params: id, body: cardEditSchema, example: { suspended: true } },
+  { method: "DELETE", path: "/api/revision/cards/:id", access: "signed-in", summary: "Deletes one's own card (a built card is suspended)", params: id },
+  { method: "POST", path: "/api/revision/reviews", access: "signed-in", summary: "Records reviews in order on FSRS; one sent twice counts once", body: reviewBatchSchema, example: { reviews: [{ id: "3f1c2a9e-0b7d-4c55-9e0a-1d2b3c4d5e6f", cardId: 1, rating: 3, reviewedAt: "2026-11-26T09:30:00Z" }] } },
+  { method: "GET", path: "/api/revision/decks/:paperId/topics/:topic/summary", access: "signed-in", summary: "A five-minute summary of a topic", params: paperIdParam },
+  { method: "GET", path: "/api/revision/decks/:paperId/topics/:topic/quiz", access: "signed-in", summary: "A topic's quick quiz (multiple choice)", params: paperIdParam },
+  { method: "POST", path: "/api/revision/decks/:paperId/topics/:topic/quiz", access: "signed-in", summary: "Marks a topic's quiz on the spot", params: paperIdParam, body: quizAnswersSchema, example: { answers: [{ key: "q:bio1-001:1", choice: 2 }] } },
 
   // Feedback and settings
   { method: "POST", path: "/api/feedback", access: "signed-in", summary: "Sends feedback to the team", body: feedbackSchema, example: { subject: "technical_issue", description: "The PDF of my Biology paper did not open.", email: "ada@example.com" } },

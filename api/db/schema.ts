@@ -1,6 +1,6 @@
 // The database schema: the single source of truth for tables (migrations are generated from it).
 import { sql } from "drizzle-orm";
-import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   text("created_at")
@@ -482,4 +482,82 @@ export const auditLog = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+/**
+ * A student's flashcard deck for one catalogue paper (Smart Study Resources): the cards are the
+ * student's own rows, built from the paper's topics and bank when the deck is made and topped up
+ * when the bank grows. Deleting the paper deletes its decks (they are made from it).
+ */
+export const revisionDecks = sqliteTable(
+  "revision_decks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    paperId: integer("paper_id")
+      .notNull()
+      .references(() => papers.id, { onDelete: "cascade" }),
+    /** Foundation or Higher on a tiered paper (the cards fit it); null on an untiered one. */
+    tier: text("tier"),
+    newPerDay: integer("new_per_day").notNull(),
+    /** YYYY-MM-DD: no card is scheduled beyond it. */
+    examDate: text("exam_date"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("revision_decks_user_paper_idx").on(t.userId, t.paperId)],
+);
+
+/** A card of a deck with its FSRS memory state (ts-fsrs Card; dates as ISO strings). */
+export const revisionCards = sqliteTable(
+  "revision_cards",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    deckId: integer("deck_id")
+      .notNull()
+      .references(() => revisionDecks.id, { onDelete: "cascade" }),
+    /** The deck builder's key (api/revision/deck.ts); null for a card the student wrote. */
+    key: text("key"),
+    topic: text("topic").notNull(),
+    front: text("front").notNull(),
+    back: text("back").notNull(),
+    /** question | specification | equations | own */
+    sourceKind: text("source_kind").notNull(),
+    sourceLabel: text("source_label").notNull(),
+    suspended: integer("suspended", { mode: "boolean" }).notNull().default(false),
+    due: text("due").notNull(),
+    stability: real("stability").notNull().default(0),
+    difficulty: real("difficulty").notNull().default(0),
+    elapsedDays: integer("elapsed_days").notNull().default(0),
+    scheduledDays: integer("scheduled_days").notNull().default(0),
+    learningSteps: integer("learning_steps").notNull().default(0),
+    reps: integer("reps").notNull().default(0),
+    lapses: integer("lapses").notNull().default(0),
+    /** ts-fsrs State: 0 New, 1 Learning, 2 Review, 3 Relearning. */
+    state: integer("state").notNull().default(0),
+    lastReview: text("last_review"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("revision_cards_key_idx").on(t.deckId, t.key), index("revision_cards_due_idx").on(t.deckId, t.due)],
+);
+
+/** Every review, by the id the page gave it, so a review sent twice (offline, then again) counts once. */
+export const revisionReviews = sqliteTable(
+  "revision_reviews",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => revisionCards.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    /** The card's state before the review (0 New: the review introduced a new card). */
+    stateBefore: integer("state_before").notNull(),
+    reviewedAt: text("reviewed_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("revision_reviews_user_idx").on(t.userId, t.reviewedAt)],
 );
