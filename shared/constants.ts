@@ -128,8 +128,6 @@ export const GRADES = { gcse: ["9", "8", "7", "6", "5", "4", "3", "2", "1"], "a-
 export const PRIORITIES = ["high", "medium", "low"] as const;
 export const RECOMMENDATION_CATEGORIES = ["concept_review", "practice_problems", "exam_technique", "time_management"] as const;
 
-export const REVISION_MATERIALS_LAUNCH = "Summer 2025";
-
 /** The 16 subjects of the home page grid, in the order shown. */
 export const HOME_SUBJECTS = [
   "Art & Design",
