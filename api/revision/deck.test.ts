@@ -252,9 +252,20 @@ describe("the deck's rules on a hand-made paper", () => {
   });
 
   it("leaves out a stem the part does not need", () => {
-    const stem = "<p>Figure 1 shows a student's experiment.</p>";
-    const deck = buildDeck(smallPaper(), [question("n1", [part("<p>Explain why an atom has no overall charge.</p>")], { stem, stemFigure: {} as never })]);
+    const stem = "<p>Scientists' ideas about atoms changed over time.</p>";
+    const deck = buildDeck(smallPaper(), [question("n1", [part("<p>Explain why an atom has no overall charge.</p>")], { stem })]);
     expect(deck.find((c) => c.key === "q:n1:1")?.front).toBe("<p>Explain why an atom has no overall charge.</p>");
+  });
+
+  it("puts a program in the stem before a part about it, named or not", () => {
+    const stem = "<p>A login program:</p><pre>tries ← 0\nWHILE tries < 3\n  tries ← tries + 1\nENDWHILE</pre>";
+    const deck = buildDeck(smallPaper(), [question("c1", [part("<p>State the maximum number of times a user can try to log in.</p>")], { stem })]);
+    expect(deck.find((c) => c.key === "q:c1:1")!.front.startsWith(stem)).toBe(true);
+  });
+
+  it("makes no card of a part under a figure, even one that does not name it ('Work out the size of angle x')", () => {
+    const deck = buildDeck(smallPaper(), [question("g1", [part("<p>Work out the size of angle <em>x</em>.</p>")], { stemFigure: {} as never })]);
+    expect(deck.map((c) => c.key)).not.toContain("q:g1:1");
   });
 
   it("lists a multiple-choice part's options without the tick-box instruction, and quizzes it", () => {
@@ -320,6 +331,6 @@ describe("the deck's rules on a hand-made paper", () => {
     const qs = [question("x1", [part("<p>Name the energy store of a stretched spring.</p>", { markScheme: "<ul><li>elastic potential (1)</li><li>14 (1)</li></ul><p>Any 1 for 1 mark.</p><p>Accept strain energy.</p>" })])];
     const summary = topicSummary(smallPaper(), qs, "energy");
     expect(summary.name).toBe("Energy stores");
-    expect(summary.points).toEqual([{ html: "elastic potential", source: "ExamPrep practice question x1, part 1 (AQA 9999/1)" }]);
+    expect(summary.points).toEqual([{ html: "elastic potential", source: "ExamPrep practice question x1, part 1 (AQA 9999/1)", question: "Name the energy store of a stretched spring." }]);
   });
 });

@@ -84,6 +84,8 @@ function needsStem(partHtml: string, stemHtml: string): boolean {
   const part = htmlToText(partHtml);
   const stem = htmlToText(stemHtml).toLowerCase();
   if (STEM_SUBJECTS.test(part)) return true;
+  // A program in the stem is what a part about it is about ("the maximum number of tries"), named or not.
+  if (/<pre\b/i.test(stemHtml) && !/<pre\b/i.test(partHtml)) return true;
   if (/\b(this|these|such)\b/i.test(part.replace(/\bwhich (one )?of these\b/gi, ""))) return true;
   if (/^(it|its|they|their|them|he|she|his|her)\b/i.test(part)) return true;
   // "Which material was the best insulator?": a question in the past tense is about the stem's experiment.
@@ -139,9 +141,12 @@ function standalone(q: Candidate, part: Part, n: number): StandalonePart | null 
   const content = withoutAnswerInstructions(part.content);
   if (!content || /<table/i.test(content + part.modelAnswer) || refersElsewhere(htmlToText(content))) return null;
   if (refersElsewhere(htmlToText(part.modelAnswer)) || USES_EARLIER_ANSWER.test(htmlToText(part.markScheme))) return null;
+  // A figure after the stem may carry what the part needs without the part saying so ("Work out
+  // the size of angle x" under a triangle): a card cannot show it, so no part of such a question is one.
+  if (q.stemFigure) return null;
   const stem = q.stem?.trim() ?? "";
   if (!stem || !needsStem(content, stem)) return { q, part, n, prompt: content };
-  if (q.stemFigure || /<table/i.test(stem) || refersElsewhere(htmlToText(stem))) return null;
+  if (/<table/i.test(stem) || refersElsewhere(htmlToText(stem))) return null;
   return { q, part, n, prompt: `${stem}${content}` };
 }
 
@@ -359,24 +364,27 @@ function topicOf(bp: DeckBlueprint, topicId: string): Topic {
  */
 export function topicSummary(bp: DeckBlueprint, questions: readonly Candidate[], topicId: string, tier?: Tier): TopicSummary {
   const topic = topicOf(bp, topicId);
-  const found: { html: string; source: string; alone: boolean; order: number }[] = [];
+  // Points are kept with the question they answer, so each reads as the answer to something.
+  const groups: { question: string; source: string; alone: boolean; order: number; points: string[] }[] = [];
   const seen = new Set<string>();
   for (const q of usable(bp, questions, tier).filter((q) => q.topic === topicId)) {
     q.parts.forEach((part, i) => {
       if (part.marks > MAX_CARD_MARKS) return;
-      const alone = standalone(q, part, i + 1) !== null;
-      for (const html of schemePoints(part.markScheme)) {
+      const points = schemePoints(part.markScheme).filter((html) => {
         const key = normalise(html);
-        if (seen.has(key) || refersElsewhere(htmlToText(html))) continue;
+        if (seen.has(key) || refersElsewhere(htmlToText(html))) return false;
         seen.add(key);
-        found.push({ html, source: questionLabel(bp, q, i + 1), alone, order: found.length });
-      }
+        return true;
+      });
+      if (!points.length) return;
+      const question = htmlToText(withoutAnswerInstructions(part.content));
+      groups.push({ question, source: questionLabel(bp, q, i + 1), alone: standalone(q, part, i + 1) !== null, order: groups.length, points });
     });
   }
-  const points = found
-    .sort((a, b) => Number(b.alone) - Number(a.alone) || htmlToText(b.html).length - htmlToText(a.html).length || a.order - b.order)
-    .slice(0, MAX_SUMMARY_POINTS)
-    .map(({ html, source }) => ({ html, source }));
+  const points = groups
+    .sort((a, b) => Number(b.alone) - Number(a.alone) || b.points.length - a.points.length || a.order - b.order)
+    .flatMap((g) => g.points.map((html) => ({ html, source: g.source, question: g.question })))
+    .slice(0, MAX_SUMMARY_POINTS);
   return { topic: topic.id, name: topicName(topic), description: topic.description, points };
 }
 
