@@ -94,8 +94,11 @@ export interface TopicSummary {
   topic: string;
   name: string;
   description: string;
-  /** The creditworthy points of the bank's mark schemes on the topic (safe HTML each), most useful first. */
-  points: { html: string; source: string }[];
+  /**
+   * The creditworthy points of the bank's mark schemes on the topic (safe HTML each), most useful
+   * first, with the question (plain text) each answers; points of one question come together.
+   */
+  points: { html: string; source: string; question: string }[];
 }
 
 export interface QuizQuestion {

@@ -144,6 +144,9 @@ describe("the daily queue", () => {
     expect(overview.topics.filter((x) => x.weak).map((x) => x.id).sort()).toEqual([...planned].filter((id) => overview.topics.some((x) => x.id === id)).sort());
     const { card } = await nextCard(t.db, userId, paperId, now);
     expect(planned.has(card!.topic)).toBe(true);
+    // And the plan counts the deck's daily reviews: today's new cards at about 30 s each.
+    const withDeck = await (await send(t.app, "/api/study/recommendations?subject=Biology", undefined, cookie)).json();
+    expect(withDeck.dailyReviewMinutes).toBe(Math.ceil((20 * 30) / 60));
   });
 
   it("counts a review sent twice (offline, then again) once, and reviews in the order they were made", async () => {

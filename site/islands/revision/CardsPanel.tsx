@@ -9,6 +9,8 @@ import { toast } from "../../stores/toasts.ts";
 import { Html } from "./ReviewPanel.tsx";
 
 const textOf = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, "&").replace(/\s+/g, " ").trim();
+/** Cards listed at first, and added by each 'Show more'. */
+const PAGE = 25;
 const inputClass = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100";
 
 export function CardsPanel({ paperId, deck, onChanged }: { paperId: number; deck: DeckOverview; onChanged: () => void }) {
@@ -18,6 +20,7 @@ export function CardsPanel({ paperId, deck, onChanged }: { paperId: number; deck
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<CardView | null>(null);
   const [filter, setFilter] = useState("");
+  const [limit, setLimit] = useState(PAGE);
 
   const load = useCallback(async () => {
     const res = await fetch(`/api/revision/decks/${paperId}/cards`, { credentials: "include" });
@@ -103,7 +106,7 @@ export function CardsPanel({ paperId, deck, onChanged }: { paperId: number; deck
           <h3 className="font-semibold">Cards in this deck{cards ? ` (${cards.length})` : ""}</h3>
           <div>
             <label htmlFor="card-filter" className="block text-sm font-medium">Show topic</label>
-            <select id="card-filter" className={inputClass} value={filter} onChange={(e) => setFilter(e.target.value)}>
+            <select id="card-filter" className={inputClass} value={filter} onChange={(e) => { setFilter(e.target.value); setLimit(PAGE); }}>
               <option value="">All topics</option>
               {deck.topics.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
             </select>
@@ -113,7 +116,7 @@ export function CardsPanel({ paperId, deck, onChanged }: { paperId: number; deck
           <p className="mt-4 flex items-center gap-2 text-slate-600" role="status"><Spinner />Loading cards…</p>
         ) : (
           <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="card-list">
-            {shown.map((c) => (
+            {shown.slice(0, limit).map((c) => (
               <li key={c.id} className={`p-3 ${c.suspended ? "opacity-60" : ""}`} data-testid="card-row">
                 <details>
                   <summary className="cursor-pointer list-none">
@@ -137,6 +140,11 @@ export function CardsPanel({ paperId, deck, onChanged }: { paperId: number; deck
             ))}
           </ul>
         )}
+        {shown.length > limit ? (
+          <button type="button" className="btn-outline mt-3 w-full" onClick={() => setLimit((n) => n + PAGE)}>
+            Show more ({shown.length - limit} more)
+          </button>
+        ) : null}
       </div>
       <ConfirmDialog
         open={Boolean(deleting)}

@@ -5,6 +5,17 @@ import { apiErrorMessage, postJson } from "../../lib/api.ts";
 import { Spinner } from "../../components/ui/Spinner.tsx";
 import { Html } from "./ReviewPanel.tsx";
 
+/** The summary's points under the question each answers (the API sends one question's points together). */
+function groupByQuestion(points: TopicSummary["points"]) {
+  const groups: { question: string; source: string; points: string[] }[] = [];
+  for (const p of points) {
+    const last = groups.at(-1);
+    if (last && last.question === p.question && last.source === p.source) last.points.push(p.html);
+    else groups.push({ question: p.question, source: p.source, points: [p.html] });
+  }
+  return groups;
+}
+
 type Open = { topic: string; kind: "summary"; summary: TopicSummary } | { topic: string; kind: "quiz"; quiz: QuizQuestion[]; choices: Record<string, number>; result: QuizResult | null };
 
 export function TopicsPanel({ paperId, deck }: { paperId: number; deck: DeckOverview }) {
@@ -69,10 +80,13 @@ export function TopicsPanel({ paperId, deck }: { paperId: number; deck: DeckOver
                 <>
                   <h4 className="mt-4 text-sm font-semibold">What the mark schemes credit</h4>
                   <ul className="mt-2 space-y-2">
-                    {open.summary.points.map((p, i) => (
+                    {groupByQuestion(open.summary.points).map((g, i) => (
                       <li key={i} className="rounded-lg bg-slate-50 p-3">
-                        <Html html={p.html} />
-                        <p className="mt-1 text-xs text-slate-600">{p.source}</p>
+                        <p className="text-sm font-semibold text-slate-800">{g.question}</p>
+                        <ul className="mt-1 list-disc space-y-1 pl-5">
+                          {g.points.map((html, k) => <li key={k}><Html html={html} /></li>)}
+                        </ul>
+                        <p className="mt-1 text-xs text-slate-600">{g.source}</p>
                       </li>
                     ))}
                   </ul>
