@@ -178,6 +178,8 @@ export interface StudyPlan {
   schedule: StudySchedule;
   source: "ai" | "planner" | null;
   createdAt: string | null;
+  /** About how many minutes a day the student's flashcard decks (Smart Study Resources) ask for, on top of the schedule. */
+  dailyReviewMinutes?: number;
 }
 
 /** GET /api/study/analytics. */

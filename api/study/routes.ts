@@ -6,6 +6,7 @@ import { requireSignIn } from "../auth/guards.ts";
 import { RateLimiter, tooManyMessage } from "../auth/rate-limit.ts";
 import { progressSchema, recommendationRequestSchema, STUDY_SUCCESS, SUBJECT_REQUIRED, subjectSchema } from "../../shared/study.ts";
 import { analyticsFor, generatePlan, latestPlan, logProgress } from "./service.ts";
+import { dailyReviewMinutes } from "../revision/service.ts";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -23,7 +24,8 @@ export function studyRoutes() {
   return new Hono<AppEnv>()
     .get("/study/recommendations", requireSignIn, async (c) => {
       const subject = subjectQuery(c.req.query("subject"));
-      return c.json(await latestPlan(c.var.deps.db, c.var.user!.id, subject), 200, noStore);
+      const plan = await latestPlan(c.var.deps.db, c.var.user!.id, subject);
+      return c.json({ ...plan, dailyReviewMinutes: await dailyReviewMinutes(c.var.deps.db, c.var.user!.id) }, 200, noStore);
     })
     .post("/study/recommendations", requireSignIn, async (c) => {
       const key = String(c.var.user!.id);
@@ -36,7 +38,7 @@ export function studyRoutes() {
       plans.hit(key);
       try {
         const plan = await generatePlan(c.var.deps, c.var.user!.id, request);
-        return c.json({ success: true, message: STUDY_SUCCESS, ...plan }, 201, noStore);
+        return c.json({ success: true, message: STUDY_SUCCESS, ...plan, dailyReviewMinutes: await dailyReviewMinutes(c.var.deps.db, c.var.user!.id) }, 201, noStore);
       } catch (err) {
         // A model failure carries its §8 code; its cause was logged where it happened.
         if (err instanceof HttpError && err.details?.code) return jsonError(c, err.status, err.message, err.details);

@@ -21,6 +21,11 @@ export function ScheduleTab({ subject, plan, loading }: { subject: string; plan:
           <div className="h-full rounded-full bg-brand-600" style={{ width: `${Math.min(100, pct)}%` }} />
         </div>
         <p className="mt-2 text-xs text-slate-600">Weekday sessions start after school and weekend ones in the morning, with 10-minute breaks; the most important work comes first in the week.</p>
+        {plan.dailyReviewMinutes ? (
+          <p className="mt-2 text-sm text-slate-700" data-testid="schedule-reviews">
+            Plus about {formatMinutes(plan.dailyReviewMinutes)} a day of flashcard reviews in <a className="font-medium text-brand-700 underline" href="/revision-materials">Smart Study Resources</a>.
+          </p>
+        ) : null}
       </section>
       <ol className="space-y-3" aria-label="Schedule by day">
         {schedule.days.map((day) => (
