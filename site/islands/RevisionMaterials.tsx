@@ -118,40 +118,23 @@ export default function RevisionMaterials() {
         <div className="card flex items-center justify-center gap-2 p-10 text-slate-600" role="status"><Spinner />Loading your deck…</div>
       ) : deck ? (
         <>
-          <section className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Today" data-testid="deck-stats">
+          <section className="grid grid-cols-4 gap-2 sm:gap-3" aria-label="Today" data-testid="deck-stats">
             {[
               ["Due now", deck.counts.due],
               ["New today", deck.counts.newLeft],
               ["Reviewed today", deck.counts.reviewedToday],
               ["Day streak", deck.streak],
             ].map(([label, value]) => (
-              <div key={label} className="card p-4">
-                <p className="text-sm text-slate-600">{label}</p>
-                <p className="text-2xl font-bold">{value}</p>
+              <div key={label} className="card px-2 py-3 text-center sm:p-4 sm:text-left">
+                <p className="text-xs text-slate-600 sm:text-sm">{label}</p>
+                <p className="text-xl font-bold sm:text-2xl">{value}</p>
               </div>
             ))}
-          </section>
-          <section className="card p-4" aria-labelledby="forecast-heading">
-            <h2 id="forecast-heading" className="text-sm font-semibold">Reviews this week</h2>
-            <ol className="mt-3 grid grid-cols-7 items-end gap-1 text-center text-xs" data-testid="forecast">
-              {deck.forecast.map((f, i) => {
-                const max = Math.max(1, ...deck.forecast.map((x) => x.count));
-                return (
-                  <li key={f.date} aria-label={`${dayName(f.date, i)}: ${f.count} review${f.count === 1 ? "" : "s"}`}>
-                    <div className="mx-auto flex h-16 w-full max-w-8 items-end rounded bg-slate-100" aria-hidden="true">
-                      <div className="w-full rounded bg-brand-600" style={{ height: `${(f.count / max) * 100}%` }} />
-                    </div>
-                    <p className="mt-1 font-semibold">{f.count}</p>
-                    <p className="text-slate-600">{dayName(f.date, i)}</p>
-                  </li>
-                );
-              })}
-            </ol>
           </section>
           <div role="tablist" aria-label="Study" className="flex gap-1 overflow-x-auto border-b border-slate-200">
             {TABS.map(([id, label]) => (
               <button key={id} id={`tab-${id}`} role="tab" type="button" aria-selected={tab === id} aria-controls={`panel-${id}`} tabIndex={tab === id ? 0 : -1}
-                className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-semibold ${tab === id ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+                className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold sm:px-4 ${tab === id ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
                 onClick={() => setTab(id)}
                 onKeyDown={(e) => {
                   const i = TABS.findIndex(([t]) => t === tab);
@@ -171,6 +154,23 @@ export default function RevisionMaterials() {
             {tab === "cards" ? <CardsPanel paperId={deck.paper.id} deck={deck} onChanged={refresh} /> : null}
             {tab === "settings" ? <SettingsPanel deck={deck} onSaved={setDeck} /> : null}
           </div>
+          <section className="card p-4" aria-labelledby="forecast-heading">
+            <h2 id="forecast-heading" className="text-sm font-semibold">Reviews this week</h2>
+            <ol className="mt-3 grid grid-cols-7 items-end gap-1 text-center text-xs" data-testid="forecast">
+              {deck.forecast.map((f, i) => {
+                const max = Math.max(1, ...deck.forecast.map((x) => x.count));
+                return (
+                  <li key={f.date} aria-label={`${dayName(f.date, i)}: ${f.count} review${f.count === 1 ? "" : "s"}`}>
+                    <div className="mx-auto flex h-16 w-full max-w-8 items-end rounded bg-slate-100" aria-hidden="true">
+                      <div className="w-full rounded bg-brand-600" style={{ height: `${(f.count / max) * 100}%` }} />
+                    </div>
+                    <p className="mt-1 font-semibold">{f.count}</p>
+                    <p className="text-slate-600">{dayName(f.date, i)}</p>
+                  </li>
+                );
+              })}
+            </ol>
+          </section>
         </>
       ) : null}
     </div>
