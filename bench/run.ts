@@ -11,12 +11,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/browser/chromium.ts";
 import { connect, runMigrations } from "../api/db/client.ts";
 import { findSignInAccount, passwordMatches, registerUser } from "../api/auth/service.ts";
 import { hashPassword } from "../api/auth/password.ts";
-import { eq } from "drizzle-orm";
-import { users } from "../api/db/schema.ts";
+import { and, eq } from "drizzle-orm";
+import { papers as catalogue, questions, users } from "../api/db/schema.ts";
 import { createTestDeps, studentWithCredits } from "../api/test-utils.ts";
 import { loadBanks } from "../api/papers/bank.ts";
 import { generateForUser } from "../api/papers/service.ts";
 import { generationRequestSchema } from "../shared/generation.ts";
+import { candidateFromRow } from "../api/papers/candidate.ts";
+import { buildDeck } from "../api/revision/deck.ts";
+import { openDeck, reviewSession } from "../api/revision/service.ts";
 
 const LOAD_SECONDS = 4;
 const CONCURRENCY = 32;
@@ -177,6 +180,30 @@ try {
     row(`${kind} paper PDF, median size (KB)`, ([...sizes].sort((a, b) => a - b)[24] / 1024).toFixed(0), "< 400");
     row(`${kind} paper PDF, largest (KB)`, (Math.max(...sizes) / 1024).toFixed(0), "< 400");
   }
+
+  // 6. Smart Study Resources (issue 16: under 20 ms on the server): building each seeded paper's deck
+  // from its bank, and the review session (the next cards) of a deck of every paper.
+  const buildTimes: number[] = [];
+  const sessionTimes: number[] = [];
+  for (const file of banks) {
+    const bp = file.blueprint;
+    const paper = (await genDeps.db.select().from(catalogue).where(and(eq(catalogue.subject, bp.paper.subject), eq(catalogue.name, bp.paper.name))).get())!;
+    const stored = (await genDeps.db.select().from(questions).where(eq(questions.paperId, paper.id)).all()).map(candidateFromRow);
+    for (let i = 0; i < 10; i++) {
+      const start = performance.now();
+      buildDeck(bp, stored, bp.tiers[0]);
+      buildTimes.push(performance.now() - start);
+    }
+    await openDeck(genDeps.db, user.id, { paperId: paper.id });
+    for (let i = 0; i < 10; i++) {
+      const start = performance.now();
+      await reviewSession(genDeps.db, user.id, paper.id);
+      sessionTimes.push(performance.now() - start);
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  row("revision deck of a paper, build, median (ms)", median(buildTimes).toFixed(1), "< 20");
+  row("revision 'next cards' (review session), median (ms)", median(sessionTimes).toFixed(1), "< 20");
 } finally {
   server.kill("SIGTERM");
 }
