@@ -3,6 +3,7 @@
 // arguments, so a rebuilt deck is the same deck (the routes add only cards whose key is new).
 import type { Candidate } from "../papers/candidate.ts";
 import { htmlToText } from "../papers/html.ts";
+import { numberCodeLines } from "../papers/question-text.ts";
 import { type Blueprint, fitsTier, type Part, type Tier, type Topic } from "../../shared/papers.ts";
 import { PHYSICS_EQUATIONS, type SheetEquation } from "../../shared/inserts.ts";
 import type { CardSource, DeckCard, QuizQuestion, TopicSummary } from "../../shared/revision.ts";
@@ -65,9 +66,37 @@ const REFERS_ELSEWHERE: readonly RegExp[] = [
   /\b(the|this|a) box(es)?\b|\bfrom the list\b/i,
   /\b(draw|plot|sketch|label|complete the (diagram|sentence|trace))\b/i,
   /\b(shown|given) (above|below)\b/i,
+  /\bwhich letter\b|\b(give|write) the letters?\b|\blabell?ed\b/i,
   /\bpart \(?[a-z0-9]\)?\b|\b0\d\.\d\b/i, // "part (a)", "01.2"
 ];
 const refersElsewhere = (text: string) => REFERS_ELSEWHERE.some((re) => re.test(text));
+
+/** Words before a capital letter that make it a symbol or a grade rather than a label ("ions are K⁺", "vitamin C"). */
+const NOT_A_LABEL_BEFORE = new Set([
+  "are", "is", "was", "were", "and", "or", "the", "of", "to", "as", "with", "in", "on", "at", "for", "by", "from", "than", "into",
+  "has", "have", "symbol", "formula", "vitamin", "grade", "type", "hepatitis", "plan",
+]);
+
+/**
+ * The letters a text uses to label something on a figure, a table or the stem: a bold capital ("<strong>X</strong>"),
+ * or a capital after a noun ("element X", "model A", "lamp L₂").
+ */
+function labelsIn(html: string): string[] {
+  const bold = [...html.matchAll(/<strong>([A-Z])<\/strong>/g)].map((m) => m[1]);
+  const named = [...htmlToText(html).matchAll(/\b([A-Za-z]{3,}) ([A-Z])(?:\s?\d)?(?=[\s',;:)?]|\.(?!\s[a-z])|$)/g)]
+    .filter((m) => !NOT_A_LABEL_BEFORE.has(m[1].toLowerCase()))
+    .map((m) => m[2]);
+  return [...new Set([...bold, ...named])];
+}
+
+/** The labels a text uses that it does not itself define ("Pack B: 9 rolls", "B is the point (7, 10)", "line L … line L"). */
+function undefinedLabels(html: string): string[] {
+  const text = htmlToText(html);
+  return labelsIn(html).filter((l) => {
+    const uses = text.match(new RegExp(`\\b${l}\\b`, "g"))?.length ?? 0;
+    return uses < 2 && !new RegExp(`\\b${l}(\\s+is\\b|\\s*[:=])`).test(text);
+  });
+}
 
 /** A mark scheme that carries an error forward reads an earlier part's answer. */
 const USES_EARLIER_ANSWER = /\b(ecf|ft|follow through|error carried forward|previous part|from part|their answer to)\b/i;
@@ -83,14 +112,18 @@ const STEM_SUBJECTS = /\b(the|this|these|that|those) (student|students|teacher|s
 function needsStem(partHtml: string, stemHtml: string): boolean {
   const part = htmlToText(partHtml);
   const stem = htmlToText(stemHtml).toLowerCase();
-  if (STEM_SUBJECTS.test(part)) return true;
+  const subject = part.match(STEM_SUBJECTS)?.[2];
+  if (subject && !new RegExp(`\\b(a|an|some|two|three)\\s+([\\w-]+\\s+)?${subject}`, "i").test(part)) return true;
+  if (undefinedLabels(partHtml).length) return true;
+  // "line 9", "boxes 3, 5 and 6": the stem's code or described flowchart.
+  if (/\b(lines?|boxes?|steps?) \d|\bnumber of the line\b/i.test(part)) return true;
   if (/\b(this|these|such)\b/i.test(part.replace(/\bwhich (one )?of these\b/gi, ""))) return true;
   if (/^(it|its|they|their|them|he|she|his|her)\b/i.test(part)) return true;
   // "Which material was the best insulator?": a question in the past tense is about the stem's experiment.
   if (/\b(was|were|did)\b/i.test(part)) return true;
   if (part.split(/\s+/).length <= 3 && !part.endsWith("?")) return true; // "Explain why.", not "What are isotopes?"
   // A calculation whose numbers are all in the stem.
-  if (/\b(calculate|work out|determine)\b/i.test(part) && !/\d/.test(part)) return true;
+  if (/\b(calculate|work out|determine)\b/i.test(part) && (part.match(/\d+(\.\d+)?/g) ?? []).length < 2) return true;
   const codeNames = [...partHtml.matchAll(/<code>([\s\S]*?)<\/code>/g)].map((m) => htmlToText(m[1]).match(/^[A-Za-z_]\w*/)?.[0]).filter(Boolean);
   if (codeNames.some((name) => new RegExp(`\\b${name}\\b`).test(htmlToText(stemHtml)))) return true;
   return introducedByStem(part, stem);
@@ -140,9 +173,13 @@ function standalone(q: Candidate, part: Part, n: number): StandalonePart | null 
   if (!content || /<table/i.test(content + part.modelAnswer) || refersElsewhere(htmlToText(content))) return null;
   if (refersElsewhere(htmlToText(part.modelAnswer)) || USES_EARLIER_ANSWER.test(htmlToText(part.markScheme))) return null;
   const stem = q.stem?.trim() ?? "";
+  // A label with nothing to say what it labels (the figure was the part's own, or the question's first part's).
+  if (!stem && undefinedLabels(content).length) return null;
   if (!stem || !needsStem(content, stem)) return { q, part, n, prompt: content };
   if (q.stemFigure || /<table/i.test(stem) || refersElsewhere(htmlToText(stem))) return null;
-  return { q, part, n, prompt: `${stem}${content}` };
+  // On the paper, code is numbered by line when a question names a line; so it must be on the card.
+  const numbered = /\bline\b/i.test(htmlToText(content)) ? numberCodeLines(stem) : stem;
+  return { q, part, n, prompt: `${numbered}${content}` };
 }
 
 const standaloneParts = (questions: readonly Candidate[]) =>
@@ -196,6 +233,9 @@ function justAValue(text: string): boolean {
   return letters < 4 || digits >= letters;
 }
 
+/** A mark point that finishes the one before ("… two or more substances (1)", "that are not chemically combined (1)"). */
+const CONTINUES = /^(so|and|with|that|which|because|but|for|as|to|giving|making|by|where|while|until)\b/i;
+
 /** The creditworthy points of a mark scheme (safe HTML each); `keepValues` keeps bare answers such as "14". */
 function schemePoints(markScheme: string, keepValues = false): string[] {
   const points: string[] = [];
@@ -205,10 +245,14 @@ function schemePoints(markScheme: string, keepValues = false): string[] {
     const point = cleanPoint(line.html);
     const text = htmlToText(point);
     if (!text || EXAMINER_NOTE.test(text) || (!keepValues && justAValue(text))) continue;
-    points.push(point);
+    // Read as one sentence, the two halves make one point a student can learn.
+    if (CONTINUES.test(text) && points.length) points[points.length - 1] += ` ${point}`;
+    else points.push(point);
   }
   return points;
 }
+
+
 
 /** The card's answer: the model answer, then the scheme's points that it does not already say. */
 function cardBack(part: Part): string {
@@ -367,7 +411,7 @@ export function topicSummary(bp: DeckBlueprint, questions: readonly Candidate[],
       const alone = standalone(q, part, i + 1) !== null;
       for (const html of schemePoints(part.markScheme)) {
         const key = normalise(html);
-        if (seen.has(key) || refersElsewhere(htmlToText(html))) continue;
+        if (seen.has(key) || refersElsewhere(htmlToText(html)) || (!alone && labelsIn(html).length > 0)) continue;
         seen.add(key);
         found.push({ html, source: questionLabel(bp, q, i + 1), alone, order: found.length });
       }
