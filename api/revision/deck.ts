@@ -119,6 +119,9 @@ function needsStem(partHtml: string, stemHtml: string): boolean {
   if (/\b(lines?|boxes?|steps?) \d|\bnumber of the line\b/i.test(part)) return true;
   if (/\b(this|these|such)\b/i.test(part.replace(/\bwhich (one )?of these\b/gi, ""))) return true;
   if (/^(it|its|they|their|them|he|she|his|her)\b/i.test(part)) return true;
+  // "The person pulls the handle…": a part that opens on something the stem has already introduced.
+  const opener = part.match(/^the ([a-z-]{3,})\b/i)?.[1].toLowerCase();
+  if (opener && !COMMON_AFTER_THE.has(opener) && new RegExp(`\\b${opener}\\b`).test(stem)) return true;
   // "Which material was the best insulator?": a question in the past tense is about the stem's experiment.
   if (/\b(was|were|did)\b/i.test(part)) return true;
   if (part.split(/\s+/).length <= 3 && !part.endsWith("?")) return true; // "Explain why.", not "What are isotopes?"
@@ -396,14 +399,17 @@ function topicOf(bp: DeckBlueprint, topicId: string): Topic {
   return topic;
 }
 
+/** A maths method mark in the marker's words ("40% of their 150", "9 seen"): it marks one working, so it teaches least. */
+const MARKERS_WORDS = /\b(their|seen|oe|ft|cao|isw)\b/i;
+
 /**
  * The topic's name, description and its mark schemes' distinct points. Points of parts that stand on
- * their own come first (a point about a figure means little without it), then the longer ones, which
- * explain rather than name.
+ * their own come first (a point about a figure means little without it), method marks in the marker's
+ * words last, and within each the longer ones first, which explain rather than name.
  */
 export function topicSummary(bp: DeckBlueprint, questions: readonly Candidate[], topicId: string, tier?: Tier): TopicSummary {
   const topic = topicOf(bp, topicId);
-  const found: { html: string; source: string; alone: boolean; order: number }[] = [];
+  const found: { html: string; source: string; rank: number; order: number }[] = [];
   const seen = new Set<string>();
   for (const q of usable(bp, questions, tier).filter((q) => q.topic === topicId)) {
     q.parts.forEach((part, i) => {
@@ -413,12 +419,13 @@ export function topicSummary(bp: DeckBlueprint, questions: readonly Candidate[],
         const key = normalise(html);
         if (seen.has(key) || refersElsewhere(htmlToText(html)) || (!alone && labelsIn(html).length > 0)) continue;
         seen.add(key);
-        found.push({ html, source: questionLabel(bp, q, i + 1), alone, order: found.length });
+        const rank = (alone ? 0 : 1) + (MARKERS_WORDS.test(htmlToText(html)) ? 2 : 0);
+        found.push({ html, source: questionLabel(bp, q, i + 1), rank, order: found.length });
       }
     });
   }
   const points = found
-    .sort((a, b) => Number(b.alone) - Number(a.alone) || htmlToText(b.html).length - htmlToText(a.html).length || a.order - b.order)
+    .sort((a, b) => a.rank - b.rank || htmlToText(b.html).length - htmlToText(a.html).length || a.order - b.order)
     .slice(0, MAX_SUMMARY_POINTS)
     .map(({ html, source }) => ({ html, source }));
   return { topic: topic.id, name: topicName(topic), description: topic.description, points };
