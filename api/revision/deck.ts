@@ -8,7 +8,11 @@ import { type Blueprint, fitsTier, type Part, type Tier, type Topic } from "../.
 import { PHYSICS_EQUATIONS, type SheetEquation } from "../../shared/inserts.ts";
 import type { CardSource, DeckCard, QuizQuestion, TopicSummary } from "../../shared/revision.ts";
 
-type DeckBlueprint = Pick<Blueprint, "code" | "paper" | "topics" | "inserts">;
+/** What of a blueprint the deck needs. */
+export type DeckBlueprint = Pick<
+  Blueprint,
+  "code" | "paper" | "topics" | "inserts"
+>;
 
 export interface QuizItem extends QuizQuestion {
   /** Index into `options` of the answer the mark scheme names. */
@@ -26,14 +30,20 @@ const MAX_CARD_MARKS = 4;
 
 /** Text for comparing: case, white space, minus signs and punctuation do not make two texts differ. */
 const normalise = (text: string) =>
-  htmlToText(text).toLowerCase().replace(/[−–]/g, "-").replace(/[^\p{L}\p{N}<>=+\-×÷/%.,²³]+/gu, " ").replace(/[\s.,]+$/, "").trim();
+  htmlToText(text).toLowerCase().replace(/[−–]/g, "-").replace(
+    /[^\p{L}\p{N}<>=+\-×÷/%.,²³]+/gu,
+    " ",
+  ).replace(/[\s.,]+$/, "").trim();
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** A topic's name as the student reads it: the specification's section numbers in brackets mean nothing on a card. */
 export const topicName = (topic: Pick<Topic, "name">) => withoutSpecReferences(topic.name);
 const withoutSpecReferences = (text: string) =>
-  text.replace(/\s*\((?:[\d.]+(?:\s*[–-]\s*[\d.]+)?(?:,\s*)?)+\)/g, "").replace(/\s{2,}/g, " ").trim();
+  text.replace(/\s*\((?:[\d.]+(?:\s*[–-]\s*[\d.]+)?(?:,\s*)?)+\)/g, "").replace(
+    /\s{2,}/g,
+    " ",
+  ).trim();
 
 /**
  * How the paper asks for an answer to a multiple-choice part ("Tick (✓) one box.", "Shade one
@@ -42,11 +52,18 @@ const withoutSpecReferences = (text: string) =>
 const ANSWER_INSTRUCTION = /^(tick|put a tick|shade|circle|draw a ring)\b.*\b(box|boxes|lozenges?|answer)\.?$/i;
 
 /** The same instruction written at the end of the question's paragraph ("… a microscope? Tick <strong>one</strong> box."). */
-const INLINE_ANSWER_INSTRUCTION = /(?<=[.?!:]\s*|>)\s*(Tick|Put a tick|Shade|Circle|Draw a ring)\b[^.?!<]*(<\/?strong>[^.?!<]*)*\b(box|boxes|lozenges?|answer)\./g;
+const INLINE_ANSWER_INSTRUCTION =
+  /(?<=[.?!:]\s*|>)\s*(Tick|Put a tick|Shade|Circle|Draw a ring)\b[^.?!<]*(<\/?strong>[^.?!<]*)*\b(box|boxes|lozenges?|answer)\./g;
 
 const withoutAnswerInstructions = (html: string) =>
   html
-    .replace(/<p>([\s\S]*?)<\/p>/g, (whole, inner: string) => (ANSWER_INSTRUCTION.test(htmlToText(inner)) ? "" : whole))
+    .replace(
+      /<p>([\s\S]*?)<\/p>/g,
+      (
+        whole,
+        inner: string,
+      ) => (ANSWER_INSTRUCTION.test(htmlToText(inner)) ? "" : whole),
+    )
     .replace(INLINE_ANSWER_INSTRUCTION, "")
     .trim();
 
@@ -73,8 +90,34 @@ const refersElsewhere = (text: string) => REFERS_ELSEWHERE.some((re) => re.test(
 
 /** Words before a capital letter that make it a symbol or a grade rather than a label ("ions are K⁺", "vitamin C"). */
 const NOT_A_LABEL_BEFORE = new Set([
-  "are", "is", "was", "were", "and", "or", "the", "of", "to", "as", "with", "in", "on", "at", "for", "by", "from", "than", "into",
-  "has", "have", "symbol", "formula", "vitamin", "grade", "type", "hepatitis", "plan",
+  "are",
+  "is",
+  "was",
+  "were",
+  "and",
+  "or",
+  "the",
+  "of",
+  "to",
+  "as",
+  "with",
+  "in",
+  "on",
+  "at",
+  "for",
+  "by",
+  "from",
+  "than",
+  "into",
+  "has",
+  "have",
+  "symbol",
+  "formula",
+  "vitamin",
+  "grade",
+  "type",
+  "hepatitis",
+  "plan",
 ]);
 
 /**
@@ -83,7 +126,11 @@ const NOT_A_LABEL_BEFORE = new Set([
  */
 function labelsIn(html: string): string[] {
   const bold = [...html.matchAll(/<strong>([A-Z])<\/strong>/g)].map((m) => m[1]);
-  const named = [...htmlToText(html).matchAll(/\b([A-Za-z]{3,}) ([A-Z])(?:\s?\d)?(?=[\s',;:)?]|\.(?!\s[a-z])|$)/g)]
+  const named = [
+    ...htmlToText(html).matchAll(
+      /\b([A-Za-z]{3,}) ([A-Z])(?:\s?\d)?(?=[\s',;:)?]|\.(?!\s[a-z])|$)/g,
+    ),
+  ]
     .filter((m) => !NOT_A_LABEL_BEFORE.has(m[1].toLowerCase()))
     .map((m) => m[2]);
   return [...new Set([...bold, ...named])];
@@ -102,34 +149,68 @@ function undefinedLabels(html: string): string[] {
 const USES_EARLIER_ANSWER = /\b(ecf|ft|follow through|error carried forward|previous part|from part|their answer to)\b/i;
 
 /** Nouns that name the set-up of a question's stem: a part that says "the student" is about the stem's student. */
-const STEM_SUBJECTS = /\b(the|this|these|that|those) (student|students|teacher|scientist|scientists|researcher|researchers|doctor|patient|reaction|experiment|investigation|method|results?|data|information|sample|program|algorithm|subroutine|code)\b/i;
+const STEM_SUBJECTS =
+  /\b(the|this|these|that|those) (student|students|teacher|scientist|scientists|researcher|researchers|doctor|patient|reaction|experiment|investigation|method|results?|data|information|sample|program|algorithm|subroutine|code)\b/i;
+
+/** The stem's text and HTML, and the part's, as the rules below read them. */
+interface PartInContext {
+  part: string;
+  partHtml: string;
+  /** Lower case. */
+  stem: string;
+  stemHtml: string;
+}
 
 /**
- * Whether a part means its stem: it names the stem's set-up ("the student", "the reaction"), points at
- * it ("this", "these", "use the information"), starts with a pronoun, names a variable of the stem's
- * code, calls something "the X" that only the stem introduced, or gives no context of its own.
+ * Ways a part shows that it means its stem. Each errs towards the stem: a card with context it did
+ * not need is still a good card, one without the context it needs is not.
  */
-function needsStem(partHtml: string, stemHtml: string): boolean {
-  const part = htmlToText(partHtml);
-  const stem = htmlToText(stemHtml).toLowerCase();
-  const subject = part.match(STEM_SUBJECTS)?.[2];
-  if (subject && !new RegExp(`\\b(a|an|some|two|three)\\s+([\\w-]+\\s+)?${subject}`, "i").test(part)) return true;
-  if (undefinedLabels(partHtml).length) return true;
+const MEANS_ITS_STEM: readonly ((p: PartInContext) => boolean)[] = [
+  // "the student", "the reaction", unless the part brings its own ("A student heated … the student").
+  ({ part }) => {
+    const subject = part.match(STEM_SUBJECTS)?.[2];
+    return !!subject &&
+      !new RegExp(`\\b(a|an|some|two|three)\\s+([\\w-]+\\s+)?${subject}`, "i")
+        .test(part);
+  },
+  ({ partHtml }) => undefinedLabels(partHtml).length > 0,
   // "line 9", "boxes 3, 5 and 6": the stem's code or described flowchart.
-  if (/\b(lines?|boxes?|steps?) \d|\bnumber of the line\b/i.test(part)) return true;
-  if (/\b(this|these|such)\b/i.test(part.replace(/\bwhich (one )?of these\b/gi, ""))) return true;
-  if (/^(it|its|they|their|them|he|she|his|her)\b/i.test(part)) return true;
+  ({ part }) => /\b(lines?|boxes?|steps?) \d|\bnumber of the line\b/i.test(part),
+  ({ part }) =>
+    /\b(this|these|such)\b/i.test(
+      part.replace(/\bwhich (one )?of these\b/gi, ""),
+    ),
+  ({ part }) => /^(it|its|they|their|them|he|she|his|her)\b/i.test(part),
   // "The person pulls the handle…": a part that opens on something the stem has already introduced.
-  const opener = part.match(/^the ([a-z-]{3,})\b/i)?.[1].toLowerCase();
-  if (opener && !COMMON_AFTER_THE.has(opener) && new RegExp(`\\b${opener}\\b`).test(stem)) return true;
+  ({ part, stem }) => {
+    const opener = part.match(/^the ([a-z-]{3,})\b/i)?.[1].toLowerCase();
+    return !!opener && !COMMON_AFTER_THE.has(opener) &&
+      new RegExp(`\\b${opener}\\b`).test(stem);
+  },
   // "Which material was the best insulator?": a question in the past tense is about the stem's experiment.
-  if (/\b(was|were|did)\b/i.test(part)) return true;
-  if (part.split(/\s+/).length <= 3 && !part.endsWith("?")) return true; // "Explain why.", not "What are isotopes?"
-  // A calculation whose numbers are all in the stem.
-  if (/\b(calculate|work out|determine)\b/i.test(part) && (part.match(/\d+(\.\d+)?/g) ?? []).length < 2) return true;
-  const codeNames = [...partHtml.matchAll(/<code>([\s\S]*?)<\/code>/g)].map((m) => htmlToText(m[1]).match(/^[A-Za-z_]\w*/)?.[0]).filter(Boolean);
-  if (codeNames.some((name) => new RegExp(`\\b${name}\\b`).test(htmlToText(stemHtml)))) return true;
-  return introducedByStem(part, stem);
+  ({ part }) => /\b(was|were|did)\b/i.test(part),
+  // "Explain why." gives no context of its own ("What are isotopes?" does).
+  ({ part }) => part.split(/\s+/).length <= 3 && !part.endsWith("?"),
+  // A calculation whose numbers are in the stem.
+  ({ part }) =>
+    /\b(calculate|work out|determine)\b/i.test(part) &&
+    (part.match(/\d+(\.\d+)?/g) ?? []).length < 2,
+  // A variable of the stem's code.
+  ({ partHtml, stemHtml }) =>
+    [...partHtml.matchAll(/<code>([\s\S]*?)<\/code>/g)]
+      .map((m) => htmlToText(m[1]).match(/^[A-Za-z_]\w*/)?.[0])
+      .some((name) => name && new RegExp(`\\b${name}\\b`).test(htmlToText(stemHtml))),
+  ({ part, stem }) => introducedByStem(part, stem),
+];
+
+function needsStem(partHtml: string, stemHtml: string): boolean {
+  const context = {
+    part: htmlToText(partHtml),
+    partHtml,
+    stem: htmlToText(stemHtml).toLowerCase(),
+    stemHtml,
+  };
+  return MEANS_ITS_STEM.some((means) => means(context));
 }
 
 /** "the boiler" where only the stem has said which boiler ("a gas boiler"): the part's first mention of it is "the …". */
@@ -139,16 +220,57 @@ function introducedByStem(part: string, stemLower: string): boolean {
     const word = m[1];
     const firstUse = lower.search(new RegExp(`\\b${word}\\b`));
     // "the atom" is any atom when the stem too says "the atom"; "the panels" are the stem's when it says "solar panels".
-    const introduced = [...stemLower.matchAll(new RegExp(`(\\S+)\\s+${word}\\b`, "g"))].some((s) => s[1] !== "the");
-    if (firstUse === m.index! + 4 && introduced && !COMMON_AFTER_THE.has(word)) return true;
+    const introduced = [
+      ...stemLower.matchAll(new RegExp(`(\\S+)\\s+${word}\\b`, "g")),
+    ].some((s) => s[1] !== "the");
+    if (
+      firstUse === m.index! + 4 && introduced && !COMMON_AFTER_THE.has(word)
+    ) return true;
   }
   return false;
 }
 /** Words a question says "the …" of without meaning anything in particular. */
 const COMMON_AFTER_THE = new Set([
-  "name", "names", "number", "value", "word", "words", "type", "process", "reason", "meaning", "term", "difference", "effect", "role",
-  "purpose", "function", "importance", "body", "human", "same", "following", "most", "best", "correct", "main", "other", "total",
-  "amount", "rate", "mass", "size", "world", "energy", "earth", "environment", "atmosphere", "bible", "qur'an", "church", "prophet",
+  "name",
+  "names",
+  "number",
+  "value",
+  "word",
+  "words",
+  "type",
+  "process",
+  "reason",
+  "meaning",
+  "term",
+  "difference",
+  "effect",
+  "role",
+  "purpose",
+  "function",
+  "importance",
+  "body",
+  "human",
+  "same",
+  "following",
+  "most",
+  "best",
+  "correct",
+  "main",
+  "other",
+  "total",
+  "amount",
+  "rate",
+  "mass",
+  "size",
+  "world",
+  "energy",
+  "earth",
+  "environment",
+  "atmosphere",
+  "bible",
+  "qur'an",
+  "church",
+  "prophet",
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -164,41 +286,59 @@ interface StandalonePart {
 }
 
 /** The questions the deck may use: on the paper's topics and, with a tier, of that tier. */
-const usable = (bp: DeckBlueprint, questions: readonly Candidate[], tier: Tier | undefined) => {
+const usable = (
+  bp: DeckBlueprint,
+  questions: readonly Candidate[],
+  tier: Tier | undefined,
+) => {
   const topics = new Set(bp.topics.map((t) => t.id));
   return questions.filter((q) => topics.has(q.topic) && fitsTier(q, tier));
 };
 
 /** A part as a card, or null when it cannot stand on its own (see the task's rules in the module's tests). */
-function standalone(q: Candidate, part: Part, n: number): StandalonePart | null {
+function standalone(
+  q: Candidate,
+  part: Part,
+  n: number,
+): StandalonePart | null {
   if (part.marks < 1 || part.marks > MAX_CARD_MARKS || part.figure) return null;
   const content = withoutAnswerInstructions(part.content);
-  if (!content || /<table/i.test(content + part.modelAnswer) || refersElsewhere(htmlToText(content))) return null;
-  if (refersElsewhere(htmlToText(part.modelAnswer)) || USES_EARLIER_ANSWER.test(htmlToText(part.markScheme))) return null;
+  if (
+    !content || /<table/i.test(content + part.modelAnswer) ||
+    refersElsewhere(htmlToText(content))
+  ) return null;
+  if (
+    refersElsewhere(htmlToText(part.modelAnswer)) ||
+    USES_EARLIER_ANSWER.test(htmlToText(part.markScheme))
+  ) return null;
   const stem = q.stem?.trim() ?? "";
   // A label with nothing to say what it labels (the figure was the part's own, or the question's first part's).
   if (!stem && undefinedLabels(content).length) return null;
-  if (!stem || !needsStem(content, stem)) return { q, part, n, prompt: content };
-  if (q.stemFigure || /<table/i.test(stem) || refersElsewhere(htmlToText(stem))) return null;
+  if (!stem || !needsStem(content, stem)) {
+    return { q, part, n, prompt: content };
+  }
+  if (
+    q.stemFigure || /<table/i.test(stem) || refersElsewhere(htmlToText(stem))
+  ) return null;
   // On the paper, code is numbered by line when a question names a line; so it must be on the card.
   const numbered = /\bline\b/i.test(htmlToText(content)) ? numberCodeLines(stem) : stem;
   return { q, part, n, prompt: `${numbered}${content}` };
 }
 
-const standaloneParts = (questions: readonly Candidate[]) =>
-  questions.flatMap((q) => q.parts.flatMap((part, i) => standalone(q, part, i + 1) ?? []));
+const standaloneParts = (questions: readonly Candidate[]) => questions.flatMap((q) => q.parts.flatMap((part, i) => standalone(q, part, i + 1) ?? []));
 
 /** "ExamPrep practice question chem1-012, part 3 (AQA 8462/1)", or a past question's own attribution and the part. */
 function questionLabel(bp: DeckBlueprint, q: Candidate, n: number): string {
-  if (q.origin === "practice") return `ExamPrep practice question ${q.id}, part ${n} (${bp.paper.examBoard} ${bp.code})`;
+  if (q.origin === "practice") {
+    return `ExamPrep practice question ${q.id}, part ${n} (${bp.paper.examBoard} ${bp.code})`;
+  }
   return `${q.attribution.trim().replace(/[.\s]+$/, "")}, part ${n}`;
 }
 
 const questionKey = (p: Pick<StandalonePart, "q" | "n">) => `q:${p.q.id}:${p.n}`;
 
 /** Options as a card shows them: lettered, as the model answers name them ("D: Sodium chloride"). */
-const optionList = (options: readonly string[]) =>
-  `<ul>${options.map((o, i) => `<li>${"ABCD"[i]}: ${escapeHtml(o)}</li>`).join("")}</ul>`;
+const optionList = (options: readonly string[]) => `<ul>${options.map((o, i) => `<li>${"ABCD"[i]}: ${escapeHtml(o)}</li>`).join("")}</ul>`;
 
 // ---------------------------------------------------------------------------------------------
 // Mark schemes
@@ -206,7 +346,11 @@ const optionList = (options: readonly string[]) =>
 /** The scheme's lines: list items, and paragraphs outside lists (tables are level descriptors or answers to fill in). */
 function schemeLines(html: string): { html: string; listItem: boolean }[] {
   const withoutTables = html.replace(/<table[\s\S]*?<\/table>/gi, "");
-  return [...withoutTables.matchAll(/<li>([\s\S]*?)<\/li>|<p>([\s\S]*?)<\/p>/g)].map((m) => ({ html: (m[1] ?? m[2]).trim(), listItem: m[1] !== undefined }));
+  return [...withoutTables.matchAll(/<li>([\s\S]*?)<\/li>|<p>([\s\S]*?)<\/p>/g)]
+    .map((m) => ({
+      html: (m[1] ?? m[2]).trim(),
+      listItem: m[1] !== undefined,
+    }));
 }
 
 /** A paragraph that earns a mark: "… (1)", "… (1 mark)", a maths scheme's "B1 …" or RS's "1 mark for: …". */
@@ -244,18 +388,21 @@ function schemePoints(markScheme: string, keepValues = false): string[] {
   const points: string[] = [];
   for (const line of schemeLines(markScheme)) {
     if (!line.listItem && !MARKED_LINE.test(line.html)) continue;
-    if (/\b(one|two|\d+) marks?\b/i.test(htmlToText(line.html)) && line.listItem) continue; // "Simple explanation – 1 mark"
+    if (
+      /\b(one|two|\d+) marks?\b/i.test(htmlToText(line.html)) && line.listItem
+    ) continue; // "Simple explanation – 1 mark"
     const point = cleanPoint(line.html);
     const text = htmlToText(point);
-    if (!text || EXAMINER_NOTE.test(text) || (!keepValues && justAValue(text))) continue;
+    if (
+      !text || EXAMINER_NOTE.test(text) || (!keepValues && justAValue(text))
+    ) continue;
     // Read as one sentence, the two halves make one point a student can learn.
-    if (CONTINUES.test(text) && points.length) points[points.length - 1] += ` ${point}`;
-    else points.push(point);
+    if (CONTINUES.test(text) && points.length) {
+      points[points.length - 1] += ` ${point}`;
+    } else points.push(point);
   }
   return points;
 }
-
-
 
 /** The card's answer: the model answer, then the scheme's points that it does not already say. */
 function cardBack(part: Part): string {
@@ -269,7 +416,10 @@ function cardBack(part: Part): string {
  * the option's text, its letter and text ("D: Sodium chloride"), its letter alone, or a line in which
  * exactly one option's text appears.
  */
-export function schemeAnswer(markScheme: string, options: readonly string[]): number {
+export function schemeAnswer(
+  markScheme: string,
+  options: readonly string[],
+): number {
   const first = schemeLines(markScheme)[0];
   if (!first) return -1;
   const line = htmlToText(first.html)
@@ -283,10 +433,16 @@ export function schemeAnswer(markScheme: string, options: readonly string[]): nu
   const lettered = line.match(/^([A-D])(?:\s*[:.)]?\s+(.+))?$/);
   if (lettered) {
     const i = "ABCD".indexOf(lettered[1]);
-    return i < options.length && (!lettered[2] || normalise(lettered[2]) === wanted[i]) ? i : -1;
+    return i < options.length &&
+        (!lettered[2] || normalise(lettered[2]) === wanted[i])
+      ? i
+      : -1;
   }
   const padded = ` ${normalise(line)} `;
-  const named = wanted.flatMap((o, i) => (o && padded.includes(` ${o} `) ? [i] : []));
+  const named = wanted.flatMap((
+    o,
+    i,
+  ) => (o && padded.includes(` ${o} `) ? [i] : []));
   return named.length === 1 ? named[0] : -1;
 }
 
@@ -299,24 +455,58 @@ export function schemeAnswer(markScheme: string, options: readonly string[]): nu
  * uses is on another paper (momentum and wave speed are Paper 2's) and makes no card.
  */
 const EQUATION_TOPICS: readonly (readonly string[])[] = [
-  ["kinetic"], ["elastic potential"], ["gravitational potential"], ["specific heat capacity", "mcδθ"],
-  ["rate of energy transfer", "power"], ["rate of energy transfer", "work done"], ["efficiency"], ["efficiency"],
-  ["flow of charge", "q = it"], ["v = ir", "resistance"], ["p = vi"], ["p = i²r"], ["e = pt"], ["e = qv"],
-  ["density"], ["latent heat"], ["pv = constant", "pressure and volume"],
-  ["weight"], ["work done as energy transferred by a force", "work done"], ["hooke", "extension of a spring", "spring"], ["moment"],
-  ["pressure in a fluid", "pressure in fluids", "force normal"], ["column of liquid", "upthrust"],
-  ["distance travelled", "speed"], ["acceleration"], ["uniform acceleration", "acceleration"], ["resultant force", "newton's second law"],
-  ["momentum"], ["momentum"], ["frequency"], ["wave speed", "wavelength"], ["magnification", "lens"], ["flux density", "motor effect"],
-  ["number of turns", "turns ratio"], ["transformer"],
+  ["kinetic"],
+  ["elastic potential"],
+  ["gravitational potential"],
+  ["specific heat capacity", "mcδθ"],
+  ["rate of energy transfer", "power"],
+  ["rate of energy transfer", "work done"],
+  ["efficiency"],
+  ["efficiency"],
+  ["flow of charge", "q = it"],
+  ["v = ir", "resistance"],
+  ["p = vi"],
+  ["p = i²r"],
+  ["e = pt"],
+  ["e = qv"],
+  ["density"],
+  ["latent heat"],
+  ["pv = constant", "pressure and volume"],
+  ["weight"],
+  ["work done as energy transferred by a force", "work done"],
+  ["hooke", "extension of a spring", "spring"],
+  ["moment"],
+  ["pressure in a fluid", "pressure in fluids", "force normal"],
+  ["column of liquid", "upthrust"],
+  ["distance travelled", "speed"],
+  ["acceleration"],
+  ["uniform acceleration", "acceleration"],
+  ["resultant force", "newton's second law"],
+  ["momentum"],
+  ["momentum"],
+  ["frequency"],
+  ["wave speed", "wavelength"],
+  ["magnification", "lens"],
+  ["flux density", "motor effect"],
+  ["number of turns", "turns ratio"],
+  ["transformer"],
 ];
 
 /** The topic of the paper an equation belongs to, or undefined when none of its phrases is on the paper. */
 function equationTopic(bp: DeckBlueprint, index: number): string | undefined {
-  const texts = bp.topics.map((t) => ({ id: t.id, name: t.name.toLowerCase(), text: `${t.name} ${t.description}`.toLowerCase() }));
+  const texts = bp.topics.map((t) => ({
+    id: t.id,
+    name: t.name.toLowerCase(),
+    text: `${t.name} ${t.description}`.toLowerCase(),
+  }));
   for (const phrase of EQUATION_TOPICS[index] ?? []) {
-    const re = new RegExp(`(?<![\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "u");
+    const re = new RegExp(
+      `(?<![\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`,
+      "u",
+    );
     // A topic named after the quantity beats one that mentions it in passing.
-    const hit = texts.find((t) => re.test(t.name)) ?? texts.find((t) => re.test(t.text));
+    const hit = texts.find((t) => re.test(t.name)) ??
+      texts.find((t) => re.test(t.text));
     if (hit) return hit.id;
   }
   return undefined;
@@ -325,9 +515,17 @@ function equationTopic(bp: DeckBlueprint, index: number): string | undefined {
 /** "Power = ? (using energy transferred and time)": the left-hand quantity to recall, with what it is worked out from. */
 function equationFront(eq: SheetEquation): string {
   const [left, right] = eq.words.split(/\s=\s/);
-  if (/[×÷²]/.test(left)) return `<p>Complete the equation: ${escapeHtml(left)} = ?</p>`;
+  if (/[×÷²]/.test(left)) {
+    return `<p>Complete the equation: ${escapeHtml(left)} = ?</p>`;
+  }
   const quantities = right
-    .replace(/\(([^)]*)\)/g, (whole, inner: string) => (inner.trim().split(/\s+/).length >= 3 ? "" : inner))
+    .replace(
+      /\(([^)]*)\)/g,
+      (
+        _whole,
+        inner: string,
+      ) => (inner.trim().split(/\s+/).length >= 3 ? "" : inner),
+    )
     .split(/[×÷=]|\b0\.5\b|²|\b2\b/)
     .map((s) => s.trim())
     .filter(Boolean);
@@ -338,19 +536,31 @@ function equationFront(eq: SheetEquation): string {
 
 function equationCards(bp: DeckBlueprint): DeckCard[] {
   if (!bp.inserts?.includes("physics-equations")) return [];
-  const source: CardSource = { kind: "equations", label: "Physics Equations Sheet" };
+  const source: CardSource = {
+    kind: "equations",
+    label: "Physics Equations Sheet",
+  };
   return PHYSICS_EQUATIONS.flatMap((eq, i) => {
     const topic = equationTopic(bp, i);
     if (!topic) return [];
     const back = `<p>${escapeHtml(eq.words)}</p>${eq.symbols ? `<p>${eq.symbols}</p>` : ""}`;
-    return [{ key: `eq:${i + 1}`, topic, front: equationFront(eq), back, source }];
+    return [{
+      key: `eq:${i + 1}`,
+      topic,
+      front: equationFront(eq),
+      back,
+      source,
+    }];
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // The deck
 
-function questionCards(bp: DeckBlueprint, questions: readonly Candidate[]): DeckCard[] {
+function questionCards(
+  bp: DeckBlueprint,
+  questions: readonly Candidate[],
+): DeckCard[] {
   return standaloneParts(questions).map((p) => ({
     key: questionKey(p),
     topic: p.q.topic,
@@ -362,7 +572,10 @@ function questionCards(bp: DeckBlueprint, questions: readonly Candidate[]): Deck
 
 /** One card per topic, so a topic without a usable question still has something to learn. */
 function specificationCards(bp: DeckBlueprint): DeckCard[] {
-  const source: CardSource = { kind: "specification", label: `${bp.paper.examBoard} ${bp.code} specification topic list` };
+  const source: CardSource = {
+    kind: "specification",
+    label: `${bp.paper.examBoard} ${bp.code} specification topic list`,
+  };
   return bp.topics.map((t) => ({
     key: `spec:${t.id}`,
     topic: t.id,
@@ -376,9 +589,17 @@ function specificationCards(bp: DeckBlueprint): DeckCard[] {
 const byKey = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
 
 /** The paper's flashcards, in topic order then key; a front that reads like an earlier one is left out. */
-export function buildDeck(bp: DeckBlueprint, questions: readonly Candidate[], tier?: Tier): DeckCard[] {
+export function buildDeck(
+  bp: DeckBlueprint,
+  questions: readonly Candidate[],
+  tier?: Tier,
+): DeckCard[] {
   const order = new Map(bp.topics.map((t, i) => [t.id, i]));
-  const cards = [...questionCards(bp, usable(bp, questions, tier)), ...specificationCards(bp), ...equationCards(bp)]
+  const cards = [
+    ...questionCards(bp, usable(bp, questions, tier)),
+    ...specificationCards(bp),
+    ...equationCards(bp),
+  ]
     .filter((c) => htmlToText(c.front) && htmlToText(c.back))
     .sort((a, b) => order.get(a.topic)! - order.get(b.topic)! || byKey(a.key, b.key));
   const seen = new Set<string>();
@@ -407,32 +628,61 @@ const MARKERS_WORDS = /\b(their|seen|oe|ft|cao|isw)\b/i;
  * their own come first (a point about a figure means little without it), method marks in the marker's
  * words last, and within each the longer ones first, which explain rather than name.
  */
-export function topicSummary(bp: DeckBlueprint, questions: readonly Candidate[], topicId: string, tier?: Tier): TopicSummary {
+export function topicSummary(
+  bp: DeckBlueprint,
+  questions: readonly Candidate[],
+  topicId: string,
+  tier?: Tier,
+): TopicSummary {
   const topic = topicOf(bp, topicId);
   const found: { html: string; source: string; rank: number; order: number }[] = [];
   const seen = new Set<string>();
-  for (const q of usable(bp, questions, tier).filter((q) => q.topic === topicId)) {
+  for (
+    const q of usable(bp, questions, tier).filter((q) => q.topic === topicId)
+  ) {
     q.parts.forEach((part, i) => {
       if (part.marks > MAX_CARD_MARKS) return;
       const alone = standalone(q, part, i + 1) !== null;
       for (const html of schemePoints(part.markScheme)) {
         const key = normalise(html);
-        if (seen.has(key) || refersElsewhere(htmlToText(html)) || (!alone && labelsIn(html).length > 0)) continue;
+        if (
+          seen.has(key) || refersElsewhere(htmlToText(html)) ||
+          (!alone && labelsIn(html).length > 0)
+        ) continue;
         seen.add(key);
-        const rank = (alone ? 0 : 1) + (MARKERS_WORDS.test(htmlToText(html)) ? 2 : 0);
-        found.push({ html, source: questionLabel(bp, q, i + 1), rank, order: found.length });
+        const rank = (alone ? 0 : 1) +
+          (MARKERS_WORDS.test(htmlToText(html)) ? 2 : 0);
+        found.push({
+          html,
+          source: questionLabel(bp, q, i + 1),
+          rank,
+          order: found.length,
+        });
       }
     });
   }
   const points = found
-    .sort((a, b) => a.rank - b.rank || htmlToText(b.html).length - htmlToText(a.html).length || a.order - b.order)
+    .sort((a, b) =>
+      a.rank - b.rank ||
+      htmlToText(b.html).length - htmlToText(a.html).length || a.order - b.order
+    )
     .slice(0, MAX_SUMMARY_POINTS)
     .map(({ html, source }) => ({ html, source }));
-  return { topic: topic.id, name: topicName(topic), description: topic.description, points };
+  return {
+    topic: topic.id,
+    name: topicName(topic),
+    description: topic.description,
+    points,
+  };
 }
 
 /** The topic's multiple-choice parts that stand alone and whose answer the mark scheme names for certain. */
-export function topicQuiz(bp: DeckBlueprint, questions: readonly Candidate[], topicId: string, tier?: Tier): QuizItem[] {
+export function topicQuiz(
+  bp: DeckBlueprint,
+  questions: readonly Candidate[],
+  topicId: string,
+  tier?: Tier,
+): QuizItem[] {
   topicOf(bp, topicId);
   const onTopic = usable(bp, questions, tier).filter((q) => q.topic === topicId);
   return standaloneParts(onTopic).flatMap((p) => {
@@ -440,8 +690,20 @@ export function topicQuiz(bp: DeckBlueprint, questions: readonly Candidate[], to
     if (options?.length !== 4) return [];
     const answer = schemeAnswer(p.part.markScheme, options);
     if (answer < 0) return [];
-    return [{ key: questionKey(p), prompt: p.prompt, options: [...options], answer, explanation: p.part.modelAnswer, source: questionLabel(bp, p.q, p.n) }];
+    return [{
+      key: questionKey(p),
+      prompt: p.prompt,
+      options: [...options],
+      answer,
+      explanation: p.part.modelAnswer,
+      source: questionLabel(bp, p.q, p.n),
+    }];
   }).sort((a, b) => byKey(a.key, b.key));
 }
 
-export const hasQuiz = (bp: DeckBlueprint, questions: readonly Candidate[], topicId: string, tier?: Tier) => topicQuiz(bp, questions, topicId, tier).length > 0;
+export const hasQuiz = (
+  bp: DeckBlueprint,
+  questions: readonly Candidate[],
+  topicId: string,
+  tier?: Tier,
+) => topicQuiz(bp, questions, topicId, tier).length > 0;
