@@ -494,44 +494,31 @@ const EQUATION_TOPICS: readonly (readonly string[])[] = [
 
 /** The topic of the paper an equation belongs to, or undefined when none of its phrases is on the paper. */
 function equationTopic(bp: DeckBlueprint, index: number): string | undefined {
-  const texts = bp.topics.map((t) => ({
-    id: t.id,
-    name: t.name.toLowerCase(),
-    text: `${t.name} ${t.description}`.toLowerCase(),
-  }));
+  const texts = bp.topics.map((t) => ({ id: t.id, name: t.name.toLowerCase(), text: `${t.name} ${t.description}`.toLowerCase() }));
   for (const phrase of EQUATION_TOPICS[index] ?? []) {
-    const re = new RegExp(
-      `(?<![\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`,
-      "u",
-    );
+    // A whole phrase, singular or plural ("transformer" is in "step-up and step-down transformers").
+    const re = new RegExp(`(?<!\\p{L})${phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}s?(?!\\p{L})`, "u");
     // A topic named after the quantity beats one that mentions it in passing.
-    const hit = texts.find((t) => re.test(t.name)) ??
-      texts.find((t) => re.test(t.text));
+    const hit = texts.find((t) => re.test(t.name)) ?? texts.find((t) => re.test(t.text));
     if (hit) return hit.id;
   }
   return undefined;
 }
 
+/** A parenthesis of three words or more qualifies the equation ("along the line of action of the force"); a shorter one is a quantity ("(speed)²"). */
+const withoutQualifiers = (words: string) => words.replace(/\(([^)]*)\)/g, (_whole, inner: string) => (inner.trim().split(/\s+/).length >= 3 ? "" : inner));
+
 /** "Power = ? (using energy transferred and time)": the left-hand quantity to recall, with what it is worked out from. */
 function equationFront(eq: SheetEquation): string {
-  const [left, right] = eq.words.split(/\s=\s/);
-  if (/[×÷²]/.test(left)) {
-    return `<p>Complete the equation: ${escapeHtml(left)} = ?</p>`;
-  }
-  const quantities = right
-    .replace(
-      /\(([^)]*)\)/g,
-      (
-        _whole,
-        inner: string,
-      ) => (inner.trim().split(/\s+/).length >= 3 ? "" : inner),
-    )
-    .split(/[×÷=]|\b0\.5\b|²|\b2\b/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  // "For gases: pressure × volume = constant" asks for its condition last.
+  const [, condition, words] = eq.words.match(/^(?:(For [^:]+):\s*)?(.*)$/)!;
+  const [left, right] = words.split(/\s=\s/);
+  const when = condition ? ` (${condition.charAt(0).toLowerCase()}${condition.slice(1)})` : "";
+  if (/[×÷²]/.test(left)) return `<p>Complete the equation: ${escapeHtml(left)} = ?${escapeHtml(when)}</p>`;
+  const quantities = withoutQualifiers(right).split(/[×÷=]|\b0\.5\b|²|\b2\b/).map((s) => s.trim()).filter(Boolean);
   const using = quantities.length > 1 ? `${quantities.slice(0, -1).join(", ")} and ${quantities.at(-1)}` : quantities[0];
   const name = left.charAt(0).toUpperCase() + left.slice(1);
-  return `<p>${escapeHtml(name)} = ? (using ${escapeHtml(using)})</p>`;
+  return `<p>${escapeHtml(name)} = ? (using ${escapeHtml(using)})${escapeHtml(when)}</p>`;
 }
 
 function equationCards(bp: DeckBlueprint): DeckCard[] {
