@@ -89,35 +89,10 @@ const REFERS_ELSEWHERE: readonly RegExp[] = [
 const refersElsewhere = (text: string) => REFERS_ELSEWHERE.some((re) => re.test(text));
 
 /** Words before a capital letter that make it a symbol or a grade rather than a label ("ions are K⁺", "vitamin C"). */
+// deno-fmt-ignore
 const NOT_A_LABEL_BEFORE = new Set([
-  "are",
-  "is",
-  "was",
-  "were",
-  "and",
-  "or",
-  "the",
-  "of",
-  "to",
-  "as",
-  "with",
-  "in",
-  "on",
-  "at",
-  "for",
-  "by",
-  "from",
-  "than",
-  "into",
-  "has",
-  "have",
-  "symbol",
-  "formula",
-  "vitamin",
-  "grade",
-  "type",
-  "hepatitis",
-  "plan",
+  "are", "is", "was", "were", "and", "or", "the", "of", "to", "as", "with", "in", "on", "at", "for", "by", "from", "than", "into", "has", "have",
+  "symbol", "formula", "vitamin", "grade", "type", "hepatitis", "plan",
 ]);
 
 /**
@@ -204,12 +179,7 @@ const MEANS_ITS_STEM: readonly ((p: PartInContext) => boolean)[] = [
 ];
 
 function needsStem(partHtml: string, stemHtml: string): boolean {
-  const context = {
-    part: htmlToText(partHtml),
-    partHtml,
-    stem: htmlToText(stemHtml).toLowerCase(),
-    stemHtml,
-  };
+  const context = { part: htmlToText(partHtml), partHtml, stem: htmlToText(stemHtml).toLowerCase(), stemHtml };
   return MEANS_ITS_STEM.some((means) => means(context));
 }
 
@@ -218,59 +188,19 @@ function introducedByStem(part: string, stemLower: string): boolean {
   const lower = part.toLowerCase();
   for (const m of lower.matchAll(/\bthe ([a-z][a-z-]{3,})\b/g)) {
     const word = m[1];
-    const firstUse = lower.search(new RegExp(`\\b${word}\\b`));
+    if (COMMON_AFTER_THE.has(word) || lower.search(new RegExp(`\\b${word}\\b`)) !== m.index! + 4) continue;
     // "the atom" is any atom when the stem too says "the atom"; "the panels" are the stem's when it says "solar panels".
-    const introduced = [
-      ...stemLower.matchAll(new RegExp(`(\\S+)\\s+${word}\\b`, "g")),
-    ].some((s) => s[1] !== "the");
-    if (
-      firstUse === m.index! + 4 && introduced && !COMMON_AFTER_THE.has(word)
-    ) return true;
+    if ([...stemLower.matchAll(new RegExp(`(\\S+)\\s+${word}\\b`, "g"))].some((s) => s[1] !== "the")) return true;
   }
   return false;
 }
+
 /** Words a question says "the …" of without meaning anything in particular. */
+// deno-fmt-ignore
 const COMMON_AFTER_THE = new Set([
-  "name",
-  "names",
-  "number",
-  "value",
-  "word",
-  "words",
-  "type",
-  "process",
-  "reason",
-  "meaning",
-  "term",
-  "difference",
-  "effect",
-  "role",
-  "purpose",
-  "function",
-  "importance",
-  "body",
-  "human",
-  "same",
-  "following",
-  "most",
-  "best",
-  "correct",
-  "main",
-  "other",
-  "total",
-  "amount",
-  "rate",
-  "mass",
-  "size",
-  "world",
-  "energy",
-  "earth",
-  "environment",
-  "atmosphere",
-  "bible",
-  "qur'an",
-  "church",
-  "prophet",
+  "name", "names", "number", "value", "word", "words", "type", "process", "reason", "meaning", "term", "difference", "effect", "role", "purpose",
+  "function", "importance", "body", "human", "same", "following", "most", "best", "correct", "main", "other", "total", "amount", "rate", "mass",
+  "size", "world", "energy", "earth", "environment", "atmosphere", "bible", "qur'an", "church", "prophet",
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -286,40 +216,33 @@ interface StandalonePart {
 }
 
 /** The questions the deck may use: on the paper's topics and, with a tier, of that tier. */
-const usable = (
-  bp: DeckBlueprint,
-  questions: readonly Candidate[],
-  tier: Tier | undefined,
-) => {
+function usable(bp: DeckBlueprint, questions: readonly Candidate[], tier: Tier | undefined): Candidate[] {
   const topics = new Set(bp.topics.map((t) => t.id));
   return questions.filter((q) => topics.has(q.topic) && fitsTier(q, tier));
-};
+}
 
-/** A part as a card, or null when it cannot stand on its own (see the task's rules in the module's tests). */
-function standalone(
-  q: Candidate,
-  part: Part,
-  n: number,
-): StandalonePart | null {
+/** Whether a part's own text, model answer or mark scheme leans on something a card cannot show. */
+function leansElsewhere(content: string, part: Part): boolean {
+  if (/<table/i.test(content + part.modelAnswer)) return true;
+  return refersElsewhere(htmlToText(content)) || refersElsewhere(htmlToText(part.modelAnswer)) || USES_EARLIER_ANSWER.test(htmlToText(part.markScheme));
+}
+
+/** A stem a card can print: no figure, no table, and no words about one. */
+const printableStem = (q: Candidate, stem: string) => !q.stemFigure && !/<table/i.test(stem) && !refersElsewhere(htmlToText(stem));
+
+/**
+ * A part as a card: 1–4 marks, no figure, nothing it leans on that a card cannot show, and its stem
+ * printed first when it needs it (then the stem too must be printable). Null when it cannot stand alone.
+ */
+function standalone(q: Candidate, part: Part, n: number): StandalonePart | null {
   if (part.marks < 1 || part.marks > MAX_CARD_MARKS || part.figure) return null;
   const content = withoutAnswerInstructions(part.content);
-  if (
-    !content || /<table/i.test(content + part.modelAnswer) ||
-    refersElsewhere(htmlToText(content))
-  ) return null;
-  if (
-    refersElsewhere(htmlToText(part.modelAnswer)) ||
-    USES_EARLIER_ANSWER.test(htmlToText(part.markScheme))
-  ) return null;
+  if (!content || leansElsewhere(content, part)) return null;
   const stem = q.stem?.trim() ?? "";
   // A label with nothing to say what it labels (the figure was the part's own, or the question's first part's).
-  if (!stem && undefinedLabels(content).length) return null;
-  if (!stem || !needsStem(content, stem)) {
-    return { q, part, n, prompt: content };
-  }
-  if (
-    q.stemFigure || /<table/i.test(stem) || refersElsewhere(htmlToText(stem))
-  ) return null;
+  if (!stem) return undefinedLabels(content).length ? null : { q, part, n, prompt: content };
+  if (!needsStem(content, stem)) return { q, part, n, prompt: content };
+  if (!printableStem(q, stem)) return null;
   // On the paper, code is numbered by line when a question names a line; so it must be on the card.
   const numbered = /\bline\b/i.test(htmlToText(content)) ? numberCodeLines(stem) : stem;
   return { q, part, n, prompt: `${numbered}${content}` };
@@ -388,14 +311,11 @@ function schemePoints(markScheme: string, keepValues = false): string[] {
   const points: string[] = [];
   for (const line of schemeLines(markScheme)) {
     if (!line.listItem && !MARKED_LINE.test(line.html)) continue;
-    if (
-      /\b(one|two|\d+) marks?\b/i.test(htmlToText(line.html)) && line.listItem
-    ) continue; // "Simple explanation – 1 mark"
+    // "Simple explanation – 1 mark": a level descriptor, not a point.
+    if (line.listItem && /\b(one|two|\d+) marks?\b/i.test(htmlToText(line.html))) continue;
     const point = cleanPoint(line.html);
     const text = htmlToText(point);
-    if (
-      !text || EXAMINER_NOTE.test(text) || (!keepValues && justAValue(text))
-    ) continue;
+    if (!text || EXAMINER_NOTE.test(text) || (!keepValues && justAValue(text))) continue;
     // Read as one sentence, the two halves make one point a student can learn.
     if (CONTINUES.test(text) && points.length) {
       points[points.length - 1] += ` ${point}`;
@@ -416,10 +336,7 @@ function cardBack(part: Part): string {
  * the option's text, its letter and text ("D: Sodium chloride"), its letter alone, or a line in which
  * exactly one option's text appears.
  */
-export function schemeAnswer(
-  markScheme: string,
-  options: readonly string[],
-): number {
+export function schemeAnswer(markScheme: string, options: readonly string[]): number {
   const first = schemeLines(markScheme)[0];
   if (!first) return -1;
   const line = htmlToText(first.html)
@@ -523,31 +440,19 @@ function equationFront(eq: SheetEquation): string {
 
 function equationCards(bp: DeckBlueprint): DeckCard[] {
   if (!bp.inserts?.includes("physics-equations")) return [];
-  const source: CardSource = {
-    kind: "equations",
-    label: "Physics Equations Sheet",
-  };
+  const source: CardSource = { kind: "equations", label: "Physics Equations Sheet" };
   return PHYSICS_EQUATIONS.flatMap((eq, i) => {
     const topic = equationTopic(bp, i);
     if (!topic) return [];
     const back = `<p>${escapeHtml(eq.words)}</p>${eq.symbols ? `<p>${eq.symbols}</p>` : ""}`;
-    return [{
-      key: `eq:${i + 1}`,
-      topic,
-      front: equationFront(eq),
-      back,
-      source,
-    }];
+    return [{ key: `eq:${i + 1}`, topic, front: equationFront(eq), back, source }];
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // The deck
 
-function questionCards(
-  bp: DeckBlueprint,
-  questions: readonly Candidate[],
-): DeckCard[] {
+function questionCards(bp: DeckBlueprint, questions: readonly Candidate[]): DeckCard[] {
   return standaloneParts(questions).map((p) => ({
     key: questionKey(p),
     topic: p.q.topic,
@@ -559,10 +464,7 @@ function questionCards(
 
 /** One card per topic, so a topic without a usable question still has something to learn. */
 function specificationCards(bp: DeckBlueprint): DeckCard[] {
-  const source: CardSource = {
-    kind: "specification",
-    label: `${bp.paper.examBoard} ${bp.code} specification topic list`,
-  };
+  const source: CardSource = { kind: "specification", label: `${bp.paper.examBoard} ${bp.code} specification topic list` };
   return bp.topics.map((t) => ({
     key: `spec:${t.id}`,
     topic: t.id,
@@ -576,17 +478,9 @@ function specificationCards(bp: DeckBlueprint): DeckCard[] {
 const byKey = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
 
 /** The paper's flashcards, in topic order then key; a front that reads like an earlier one is left out. */
-export function buildDeck(
-  bp: DeckBlueprint,
-  questions: readonly Candidate[],
-  tier?: Tier,
-): DeckCard[] {
+export function buildDeck(bp: DeckBlueprint, questions: readonly Candidate[], tier?: Tier): DeckCard[] {
   const order = new Map(bp.topics.map((t, i) => [t.id, i]));
-  const cards = [
-    ...questionCards(bp, usable(bp, questions, tier)),
-    ...specificationCards(bp),
-    ...equationCards(bp),
-  ]
+  const cards = [...questionCards(bp, usable(bp, questions, tier)), ...specificationCards(bp), ...equationCards(bp)]
     .filter((c) => htmlToText(c.front) && htmlToText(c.back))
     .sort((a, b) => order.get(a.topic)! - order.get(b.topic)! || byKey(a.key, b.key));
   const seen = new Set<string>();
@@ -607,90 +501,66 @@ function topicOf(bp: DeckBlueprint, topicId: string): Topic {
   return topic;
 }
 
+const onTopic = (bp: DeckBlueprint, questions: readonly Candidate[], topicId: string, tier: Tier | undefined) =>
+  usable(bp, questions, tier).filter((q) => q.topic === topicId);
+
 /** A maths method mark in the marker's words ("40% of their 150", "9 seen"): it marks one working, so it teaches least. */
 const MARKERS_WORDS = /\b(their|seen|oe|ft|cao|isw)\b/i;
 
-/**
- * The topic's name, description and its mark schemes' distinct points. Points of parts that stand on
- * their own come first (a point about a figure means little without it), method marks in the marker's
- * words last, and within each the longer ones first, which explain rather than name.
- */
-export function topicSummary(
-  bp: DeckBlueprint,
-  questions: readonly Candidate[],
-  topicId: string,
-  tier?: Tier,
-): TopicSummary {
-  const topic = topicOf(bp, topicId);
-  const found: { html: string; source: string; rank: number; order: number }[] = [];
+interface FoundPoint {
+  html: string;
+  source: string;
+  /** 0 first: a point of a stand-alone part (a point about a figure means little without it); +2 for the marker's words. */
+  rank: number;
+  order: number;
+}
+
+/** The distinct points of the topic's 1–4 mark parts, in the order found. */
+function topicPoints(bp: DeckBlueprint, questions: readonly Candidate[]): FoundPoint[] {
+  const found: FoundPoint[] = [];
   const seen = new Set<string>();
-  for (
-    const q of usable(bp, questions, tier).filter((q) => q.topic === topicId)
-  ) {
+  for (const q of questions) {
     q.parts.forEach((part, i) => {
       if (part.marks > MAX_CARD_MARKS) return;
       const alone = standalone(q, part, i + 1) !== null;
       for (const html of schemePoints(part.markScheme)) {
         const key = normalise(html);
-        if (
-          seen.has(key) || refersElsewhere(htmlToText(html)) ||
-          (!alone && labelsIn(html).length > 0)
-        ) continue;
+        if (seen.has(key) || refersElsewhere(htmlToText(html)) || (!alone && labelsIn(html).length > 0)) continue;
         seen.add(key);
-        const rank = (alone ? 0 : 1) +
-          (MARKERS_WORDS.test(htmlToText(html)) ? 2 : 0);
-        found.push({
-          html,
-          source: questionLabel(bp, q, i + 1),
-          rank,
-          order: found.length,
-        });
+        const rank = (alone ? 0 : 1) + (MARKERS_WORDS.test(htmlToText(html)) ? 2 : 0);
+        found.push({ html, source: questionLabel(bp, q, i + 1), rank, order: found.length });
       }
     });
   }
-  const points = found
-    .sort((a, b) =>
-      a.rank - b.rank ||
-      htmlToText(b.html).length - htmlToText(a.html).length || a.order - b.order
-    )
+  return found;
+}
+
+/**
+ * The topic's name, description and its mark schemes' distinct points: stand-alone parts' first,
+ * method marks in the marker's words last, and within each the longer ones first, which explain
+ * rather than name.
+ */
+export function topicSummary(bp: DeckBlueprint, questions: readonly Candidate[], topicId: string, tier?: Tier): TopicSummary {
+  const topic = topicOf(bp, topicId);
+  const points = topicPoints(bp, onTopic(bp, questions, topicId, tier))
+    .sort((a, b) => a.rank - b.rank || htmlToText(b.html).length - htmlToText(a.html).length || a.order - b.order)
     .slice(0, MAX_SUMMARY_POINTS)
     .map(({ html, source }) => ({ html, source }));
-  return {
-    topic: topic.id,
-    name: topicName(topic),
-    description: topic.description,
-    points,
-  };
+  return { topic: topic.id, name: topicName(topic), description: topic.description, points };
 }
 
 /** The topic's multiple-choice parts that stand alone and whose answer the mark scheme names for certain. */
-export function topicQuiz(
-  bp: DeckBlueprint,
-  questions: readonly Candidate[],
-  topicId: string,
-  tier?: Tier,
-): QuizItem[] {
+export function topicQuiz(bp: DeckBlueprint, questions: readonly Candidate[], topicId: string, tier?: Tier): QuizItem[] {
   topicOf(bp, topicId);
-  const onTopic = usable(bp, questions, tier).filter((q) => q.topic === topicId);
-  return standaloneParts(onTopic).flatMap((p) => {
-    const options = p.part.options;
-    if (options?.length !== 4) return [];
-    const answer = schemeAnswer(p.part.markScheme, options);
-    if (answer < 0) return [];
-    return [{
-      key: questionKey(p),
-      prompt: p.prompt,
-      options: [...options],
-      answer,
-      explanation: p.part.modelAnswer,
-      source: questionLabel(bp, p.q, p.n),
-    }];
-  }).sort((a, b) => byKey(a.key, b.key));
+  return standaloneParts(onTopic(bp, questions, topicId, tier))
+    .flatMap((p) => {
+      const options = p.part.options;
+      const answer = options?.length === 4 ? schemeAnswer(p.part.markScheme, options) : -1;
+      if (!options || answer < 0) return [];
+      const source = questionLabel(bp, p.q, p.n);
+      return [{ key: questionKey(p), prompt: p.prompt, options: [...options], answer, explanation: p.part.modelAnswer, source }];
+    })
+    .sort((a, b) => byKey(a.key, b.key));
 }
 
-export const hasQuiz = (
-  bp: DeckBlueprint,
-  questions: readonly Candidate[],
-  topicId: string,
-  tier?: Tier,
-) => topicQuiz(bp, questions, topicId, tier).length > 0;
+export const hasQuiz = (bp: DeckBlueprint, questions: readonly Candidate[], topicId: string, tier?: Tier) => topicQuiz(bp, questions, topicId, tier).length > 0;
