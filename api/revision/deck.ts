@@ -75,9 +75,9 @@ const withoutAnswerInstructions = (html: string) =>
 const REFERS_ELSEWHERE: readonly RegExp[] = [
   /\bfig(ure|\.)s?\s*\d/i,
   /\bfigure\b/i,
-  /\b(?<!periodic )tables?\b/i,
+  /\b(?<!periodic |times )tables?\b(?! lamps?| tennis| salt)/i, // not a table lamp
   /\buse the periodic table\b/i,
-  /\b(graph|diagram|chart|photograph|micrograph|map|grid)s?\b/i,
+  /\b(graph|diagram|chart|photograph|micrograph|map)s?\b|\b(on|use) the grid\b/i, // not the National Grid
   /\b(previous|last|earlier) (part|question|answer)\b/i,
   /\b(use|using|from) your answers?\b|\byour answers? (to|from|for|in) (part|question|\(|\d)/i,
   /\b(the|this|a) box(es)?\b|\bfrom the list\b/i,
