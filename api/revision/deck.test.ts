@@ -69,10 +69,8 @@ describe("buildDeck on the seeded banks", () => {
 
         it("never sends the student to a figure, a table or a tick box", () => {
           for (const card of deck) {
-            const front = htmlToText(card.front).replace(
-              /periodic table/gi,
-              "",
-            );
+            // "periodic table" and "table lamp" are things to learn about, not tables to read.
+            const front = htmlToText(card.front).replace(/periodic table|table lamps?/gi, "");
             expect(front, card.key).not.toMatch(/\bfigures?\s*\d|\bfigure\b/i);
             expect(front, card.key).not.toMatch(/\btable\b/i);
             expect(front, card.key).not.toMatch(/tick (\(✓\) )?one box/i);
