@@ -26,12 +26,8 @@ const candidatesOf = (file: BankFile): Candidate[] =>
     series: null,
   }));
 
-const tiersOf = (
-  bp: Blueprint,
-): (Tier | undefined)[] => [undefined, ...bp.tiers];
-const norm = (html: string) =>
-  htmlToText(html).toLowerCase().replace(/[−–]/g, "-").replace(/\s+/g, " ")
-    .trim();
+const tiersOf = (bp: Blueprint): (Tier | undefined)[] => [undefined, ...bp.tiers];
+const norm = (html: string) => htmlToText(html).toLowerCase().replace(/[−–]/g, "-").replace(/\s+/g, " ").trim();
 
 describe("buildDeck on the seeded banks", () => {
   for (const file of banks) {
@@ -48,18 +44,13 @@ describe("buildDeck on the seeded banks", () => {
             expect(htmlToText(card.back), card.key).not.toBe("");
             expect(card.source.label.trim(), card.key).not.toBe("");
             expect(topics.has(card.topic), card.key).toBe(true);
-            expect(
-              [...unsafeHtml(card.front), ...unsafeHtml(card.back)],
-              card.key,
-            ).toEqual([]);
+            expect([...unsafeHtml(card.front), ...unsafeHtml(card.back)], card.key).toEqual([]);
           }
         });
 
         it("has unique keys and no two fronts that read the same", () => {
           expect(new Set(deck.map((c) => c.key)).size).toBe(deck.length);
-          expect(new Set(deck.map((c) => norm(c.front))).size).toBe(
-            deck.length,
-          );
+          expect(new Set(deck.map((c) => norm(c.front))).size).toBe(deck.length);
         });
 
         it("has at least one card on every topic", () => {
@@ -78,12 +69,8 @@ describe("buildDeck on the seeded banks", () => {
         });
 
         it("uses only questions of the tier", () => {
-          const allowed = new Set(
-            questions.filter((q) => fitsTier(q, tier)).map((q) => q.id),
-          );
-          for (const card of deck.filter((c) => c.source.kind === "question")) {
-            expect(allowed.has(card.key.split(":")[1]), card.key).toBe(true);
-          }
+          const allowed = new Set(questions.filter((q) => fitsTier(q, tier)).map((q) => q.id));
+          for (const card of deck.filter((c) => c.source.kind === "question")) expect(allowed.has(card.key.split(":")[1]), card.key).toBe(true);
         });
 
         it("is built in topic order, then key order, the same each time", () => {
@@ -102,31 +89,23 @@ describe("buildDeck on the seeded banks", () => {
     // chem1-006 is Higher-only (isotopes and relative atomic mass); its first part ("What are isotopes?") makes a card.
     expect(questions.find((q) => q.id === "chem1-006")?.tier).toBe("Higher");
     const key = "q:chem1-006:1";
-    expect(buildDeck(file.blueprint, questions).map((c) => c.key)).toContain(
-      key,
-    );
-    expect(buildDeck(file.blueprint, questions, "Higher").map((c) => c.key))
-      .toContain(key);
-    expect(buildDeck(file.blueprint, questions, "Foundation").map((c) => c.key))
-      .not.toContain(key);
+    expect(buildDeck(file.blueprint, questions).map((c) => c.key)).toContain(key);
+    expect(buildDeck(file.blueprint, questions, "Higher").map((c) => c.key)).toContain(key);
+    expect(buildDeck(file.blueprint, questions, "Foundation").map((c) => c.key)).not.toContain(key);
   });
 
   it("labels practice questions with their id, part and paper", () => {
     const file = bankByCode("8462/1");
     const card = buildDeck(file.blueprint, candidatesOf(file)).find((c) => c.key === "q:chem1-001:2")!;
-    expect(card.source).toEqual({
-      kind: "question",
-      label: "ExamPrep practice question chem1-001, part 2 (AQA 8462/1)",
-    });
+    expect(card.source).toEqual({ kind: "question", label: "ExamPrep practice question chem1-001, part 2 (AQA 8462/1)" });
     expect(htmlToText(card.back)).toContain("Filtration");
   });
 
   it("makes equation cards for the physics paper only, each on a topic of the paper", () => {
     for (const file of banks) {
       const eq = buildDeck(file.blueprint, candidatesOf(file)).filter((c) => c.source.kind === "equations");
-      if (!file.blueprint.inserts.includes("physics-equations")) {
-        expect(eq).toEqual([]);
-      } else {
+      if (!file.blueprint.inserts.includes("physics-equations")) expect(eq).toEqual([]);
+      else {
         expect(eq.length).toBeGreaterThan(10);
         const byKey = new Map(eq.map((c) => [c.key, c.topic]));
         expect(byKey.get("eq:1")).toBe("energy-stores-and-changes"); // kinetic energy
@@ -150,24 +129,14 @@ describe("topicSummary on the seeded banks", () => {
           expect(summary.name).not.toMatch(/\(\s*\d/);
           expect(summary.description).toBe(topic.description);
           expect(summary.points.length).toBeLessThanOrEqual(10);
-          const onTopic = questions.some((q) =>
-            q.topic === topic.id && fitsTier(q, tier) &&
-            q.parts.some((p) => p.marks <= 4)
-          );
-          if (onTopic) {
-            expect(summary.points.length, `${topic.id} ${tier ?? ""}`)
-              .toBeGreaterThan(0);
-          }
+          const onTopic = questions.some((q) => q.topic === topic.id && fitsTier(q, tier) && q.parts.some((p) => p.marks <= 4));
+          if (onTopic) expect(summary.points.length, `${topic.id} ${tier ?? ""}`).toBeGreaterThan(0);
           for (const point of summary.points) {
             expect(htmlToText(point.html)).not.toMatch(/\(\d+( marks?)?\)$/);
-            expect(htmlToText(point.html)).not.toMatch(
-              /^(accept|allow|do not|any \d)\b/i,
-            );
+            expect(htmlToText(point.html)).not.toMatch(/^(accept|allow|do not|any \d)\b/i);
             expect(point.source).toMatch(/^ExamPrep practice question /);
           }
-          expect(new Set(summary.points.map((p) => norm(p.html))).size).toBe(
-            summary.points.length,
-          );
+          expect(new Set(summary.points.map((p) => norm(p.html))).size).toBe(summary.points.length);
         }
       }
     });
@@ -175,13 +144,7 @@ describe("topicSummary on the seeded banks", () => {
 
   it("strips the specification reference from a name", () => {
     const file = bankByCode("8462/1");
-    expect(
-      topicSummary(
-        file.blueprint,
-        candidatesOf(file),
-        "atoms-elements-compounds",
-      ).name,
-    ).toBe("Atoms, elements, compounds and mixtures");
+    expect(topicSummary(file.blueprint, candidatesOf(file), "atoms-elements-compounds").name).toBe("Atoms, elements, compounds and mixtures");
   });
 });
 
@@ -190,9 +153,7 @@ describe("topicQuiz on the seeded banks", () => {
     const file = bankByCode(code);
     const [, id] = key.split(":");
     const topic = file.questions.find((q) => q.id === id)!.topic;
-    const item = topicQuiz(file.blueprint, candidatesOf(file), topic).find((
-      i,
-    ) => i.key === key);
+    const item = topicQuiz(file.blueprint, candidatesOf(file), topic).find((i) => i.key === key);
     return item && item.options[item.answer];
   };
 
@@ -220,12 +181,8 @@ describe("topicQuiz on the seeded banks", () => {
             expect(item.options).toEqual(part.options);
             expect(item.answer).toBeGreaterThanOrEqual(0);
             expect(item.answer).toBeLessThan(4);
-            expect(norm(part.markScheme), item.key).toContain(
-              norm(item.options[item.answer]),
-            );
-            expect(htmlToText(item.prompt)).not.toMatch(
-              /tick (\(✓\) )?one box|shade one lozenge|circle your answer/i,
-            );
+            expect(norm(part.markScheme), item.key).toContain(norm(item.options[item.answer]));
+            expect(htmlToText(item.prompt)).not.toMatch(/tick (\(✓\) )?one box|shade one lozenge|circle your answer/i);
             expect(htmlToText(item.explanation)).not.toBe("");
           }
         }
@@ -240,24 +197,11 @@ describe("topicQuiz on the seeded banks", () => {
 
 const smallPaper = (inserts: DeckBlueprint["inserts"] = []): DeckBlueprint => ({
   code: "9999/1",
-  paper: {
-    subject: "Physics",
-    examBoard: "AQA",
-    level: "GCSE",
-    name: "Test paper",
-  },
+  paper: { subject: "Physics", examBoard: "AQA", level: "GCSE", name: "Test paper" },
   inserts,
   topics: [
-    {
-      id: "energy",
-      name: "Energy stores (4.1.1)",
-      description: "Energy stores and calculating kinetic energy and gravitational potential energy.",
-    },
-    {
-      id: "atoms",
-      name: "Atoms",
-      description: "The structure of the atom and isotopes.",
-    },
+    { id: "energy", name: "Energy stores (4.1.1)", description: "Energy stores and calculating kinetic energy and gravitational potential energy." },
+    { id: "atoms", name: "Atoms", description: "The structure of the atom and isotopes." },
   ],
 });
 
@@ -269,11 +213,7 @@ const part = (content: string, extra: Partial<Part> = {}): Part => ({
   ...extra,
 });
 
-const question = (
-  id: string,
-  parts: Part[],
-  extra: Partial<Candidate> = {},
-): Candidate => ({
+const question = (id: string, parts: Part[], extra: Partial<Candidate> = {}): Candidate => ({
   id,
   topic: "energy",
   tier: "Both",
@@ -290,13 +230,9 @@ describe("the deck's rules on a hand-made paper", () => {
   it("makes no card of a part that refers to a figure, a table or an earlier answer", () => {
     const qs = [
       question("f1", [
-        part(
-          "<p>Figure 1 shows a ball rolling down a ramp.</p><p>Describe the energy changes.</p>",
-        ),
+        part("<p>Figure 1 shows a ball rolling down a ramp.</p><p>Describe the energy changes.</p>"),
         part("<p>Use the table to find the speed of the ball.</p>"),
-        part(
-          "<p>Use your answer to part (a) to work out the ball's kinetic energy.</p>",
-        ),
+        part("<p>Use your answer to part (a) to work out the ball's kinetic energy.</p>"),
         part("<p>Name the energy store of a stretched spring.</p>"),
       ]),
     ];
@@ -309,85 +245,51 @@ describe("the deck's rules on a hand-made paper", () => {
 
   it("puts the stem before a part about 'the student', and drops the part when the stem has a figure", () => {
     const stem = "<p>A student drops a ball from a height of 2.0 m.</p>";
-    const withStem = buildDeck(smallPaper(), [
-      question("s1", [
-        part(
-          "<p>Give one way the student could measure the height more accurately.</p>",
-        ),
-      ], { stem }),
-    ]);
+    const withStem = buildDeck(smallPaper(), [question("s1", [part("<p>Give one way the student could measure the height more accurately.</p>")], { stem })]);
     const card = withStem.find((c) => c.key === "q:s1:1")!;
     expect(card.front.startsWith(stem)).toBe(true);
     const withFigure = buildDeck(smallPaper(), [
-      question("s2", [
-        part(
-          "<p>Give one way the student could measure the height more accurately.</p>",
-        ),
-      ], { stem, stemFigure: {} as never }),
+      question("s2", [part("<p>Give one way the student could measure the height more accurately.</p>")], { stem, stemFigure: {} as never }),
     ]);
     expect(withFigure.map((c) => c.key)).not.toContain("q:s2:1");
   });
 
   it("leaves out a stem the part does not need", () => {
     const stem = "<p>Figure 1 shows a student's experiment.</p>";
-    const deck = buildDeck(smallPaper(), [
-      question("n1", [
-        part("<p>Explain why an atom has no overall charge.</p>"),
-      ], { stem, stemFigure: {} as never }),
-    ]);
-    expect(deck.find((c) => c.key === "q:n1:1")?.front).toBe(
-      "<p>Explain why an atom has no overall charge.</p>",
-    );
+    const deck = buildDeck(smallPaper(), [question("n1", [part("<p>Explain why an atom has no overall charge.</p>")], { stem, stemFigure: {} as never })]);
+    expect(deck.find((c) => c.key === "q:n1:1")?.front).toBe("<p>Explain why an atom has no overall charge.</p>");
   });
 
   it("lists a multiple-choice part's options without the tick-box instruction, and quizzes it", () => {
-    const mc = part(
-      "<p>Which metal is the most reactive?</p><p>Tick (✓) one box.</p>",
-      {
-        marks: 1,
-        options: ["Copper", "Iron", "Magnesium", "Zinc"],
-        markScheme: "<p>Magnesium (1)</p>",
-        modelAnswer: "<p>Magnesium: it is highest in the reactivity series.</p>",
-      },
-    );
+    const mc = part("<p>Which metal is the most reactive?</p><p>Tick (✓) one box.</p>", {
+      marks: 1,
+      options: ["Copper", "Iron", "Magnesium", "Zinc"],
+      markScheme: "<p>Magnesium (1)</p>",
+      modelAnswer: "<p>Magnesium: it is highest in the reactivity series.</p>",
+    });
     const qs = [question("m1", [mc])];
     const card = buildDeck(smallPaper(), qs).find((c) => c.key === "q:m1:1")!;
     expect(card.front).not.toMatch(/Tick/);
     expect(card.front).toContain("<li>C: Magnesium</li>");
     const [item] = topicQuiz(smallPaper(), qs, "energy");
-    expect(item).toMatchObject({
-      key: "q:m1:1",
-      answer: 2,
-      explanation: mc.modelAnswer,
-      options: mc.options,
-    });
+    expect(item).toMatchObject({ key: "q:m1:1", answer: 2, explanation: mc.modelAnswer, options: mc.options });
     expect(item.prompt).toBe("<p>Which metal is the most reactive?</p>");
   });
 
   it("skips a quiz part whose answer the mark scheme does not name for certain", () => {
-    const unsure = part(
-      "<p>Which metal is the least reactive?</p><p>Tick one box.</p>",
-      {
-        marks: 1,
-        options: ["Copper", "Copper sulfate", "Iron", "Zinc"],
-        markScheme: "<p>Any metal below hydrogen (1)</p>",
-      },
-    );
-    expect(topicQuiz(smallPaper(), [question("u1", [unsure])], "energy"))
-      .toEqual([]);
-    expect(hasQuiz(smallPaper(), [question("u1", [unsure])], "energy")).toBe(
-      false,
-    );
+    const unsure = part("<p>Which metal is the least reactive?</p><p>Tick one box.</p>", {
+      marks: 1,
+      options: ["Copper", "Copper sulfate", "Iron", "Zinc"],
+      markScheme: "<p>Any metal below hydrogen (1)</p>",
+    });
+    expect(topicQuiz(smallPaper(), [question("u1", [unsure])], "energy")).toEqual([]);
+    expect(hasQuiz(smallPaper(), [question("u1", [unsure])], "energy")).toBe(false);
   });
 
   it("keeps one of two cards whose fronts read the same", () => {
     const qs = [
-      question("d1", [
-        part("<p>Name the energy store of a stretched spring.</p>"),
-      ]),
-      question("d2", [
-        part("<p>Name the  energy store of a stretched spring. </p>"),
-      ]),
+      question("d1", [part("<p>Name the energy store of a stretched spring.</p>")]),
+      question("d2", [part("<p>Name the  energy store of a stretched spring. </p>")]),
     ];
     const keys = buildDeck(smallPaper(), qs).map((c) => c.key);
     expect(keys).toContain("q:d1:1");
@@ -395,55 +297,32 @@ describe("the deck's rules on a hand-made paper", () => {
   });
 
   it("makes equation cards only with the physics equations insert, on topics of the paper", () => {
-    expect(
-      buildDeck(smallPaper(), []).filter((c) => c.source.kind === "equations"),
-    ).toEqual([]);
+    expect(buildDeck(smallPaper(), []).filter((c) => c.source.kind === "equations")).toEqual([]);
     const eq = buildDeck(smallPaper(["physics-equations"]), []).filter((c) => c.source.kind === "equations");
     expect(eq.map((c) => c.key)).toEqual(["eq:1", "eq:3"]); // kinetic and gravitational potential energy
-    expect(eq[0]).toMatchObject({
-      topic: "energy",
-      source: { kind: "equations", label: "Physics Equations Sheet" },
-    });
+    expect(eq[0]).toMatchObject({ topic: "energy", source: { kind: "equations", label: "Physics Equations Sheet" } });
     expect(eq[0].back).toContain("kinetic energy = 0.5 × mass × (speed)²");
   });
 
   it("gives every topic a specification card, and labels past questions by their attribution", () => {
-    const past = question("p1", [
-      part("<p>Name the energy store of a stretched spring.</p>"),
-    ], {
+    const past = question("p1", [part("<p>Name the energy store of a stretched spring.</p>")], {
       origin: "past",
       attribution: "Past paper: AQA 8463/1H, June 2019, question 01.2",
     });
     const deck = buildDeck(smallPaper(), [past]);
     expect(deck.find((c) => c.key === "spec:atoms")).toMatchObject({
       topic: "atoms",
-      source: {
-        kind: "specification",
-        label: "AQA 9999/1 specification topic list",
-      },
+      source: { kind: "specification", label: "AQA 9999/1 specification topic list" },
     });
-    expect(deck.find((c) => c.key === "spec:energy")!.front).toContain(
-      "Energy stores",
-    );
-    expect(deck.find((c) => c.key === "spec:energy")!.front).not.toContain(
-      "4.1.1",
-    );
-    expect(deck.find((c) => c.key === "q:p1:1")!.source.label).toBe(
-      "Past paper: AQA 8463/1H, June 2019, question 01.2, part 1",
-    );
+    expect(deck.find((c) => c.key === "spec:energy")!.front).toContain("Energy stores");
+    expect(deck.find((c) => c.key === "spec:energy")!.front).not.toContain("4.1.1");
+    expect(deck.find((c) => c.key === "q:p1:1")!.source.label).toBe("Past paper: AQA 8463/1H, June 2019, question 01.2, part 1");
   });
 
   it("filters by tier", () => {
-    const qs = [
-      question("h1", [
-        part("<p>Name the energy store of a stretched spring.</p>"),
-      ], { tier: "Higher" }),
-    ];
-    expect(buildDeck(smallPaper(), qs, "Foundation").map((c) => c.key)).not
-      .toContain("q:h1:1");
-    expect(buildDeck(smallPaper(), qs, "Higher").map((c) => c.key)).toContain(
-      "q:h1:1",
-    );
+    const qs = [question("h1", [part("<p>Name the energy store of a stretched spring.</p>")], { tier: "Higher" })];
+    expect(buildDeck(smallPaper(), qs, "Foundation").map((c) => c.key)).not.toContain("q:h1:1");
+    expect(buildDeck(smallPaper(), qs, "Higher").map((c) => c.key)).toContain("q:h1:1");
   });
 
   it("summarises a topic's creditworthy points without marks or examiner's notes", () => {
@@ -456,9 +335,6 @@ describe("the deck's rules on a hand-made paper", () => {
     ];
     const summary = topicSummary(smallPaper(), qs, "energy");
     expect(summary.name).toBe("Energy stores");
-    expect(summary.points).toEqual([{
-      html: "elastic potential",
-      source: "ExamPrep practice question x1, part 1 (AQA 9999/1)",
-    }]);
+    expect(summary.points).toEqual([{ html: "elastic potential", source: "ExamPrep practice question x1, part 1 (AQA 9999/1)" }]);
   });
 });
