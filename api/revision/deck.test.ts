@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildDeck, hasQuiz, topicQuiz, topicSummary } from "./deck.ts";
+import { buildDeck, EQUATION_TOPICS, hasQuiz, topicQuiz, topicSummary } from "./deck.ts";
+import { PHYSICS_EQUATIONS } from "../../shared/inserts.ts";
 import { loadBanks, practiceAttribution } from "../papers/bank.ts";
 import { htmlToText } from "../papers/html.ts";
 import type { Candidate } from "../papers/candidate.ts";
@@ -99,6 +100,12 @@ describe("buildDeck on the seeded banks", () => {
     const card = buildDeck(file.blueprint, candidatesOf(file)).find((c) => c.key === "q:chem1-001:2")!;
     expect(card.source).toEqual({ kind: "question", label: "ExamPrep practice question chem1-001, part 2 (AQA 8462/1)" });
     expect(htmlToText(card.back)).toContain("Filtration");
+  });
+
+  it("has topic phrases for every equation of the sheet, in its order", () => {
+    expect(EQUATION_TOPICS.length).toBe(PHYSICS_EQUATIONS.length);
+    expect(PHYSICS_EQUATIONS[0].words).toMatch(/^kinetic energy/);
+    expect(PHYSICS_EQUATIONS[34].words).toMatch(/primary coil × current in primary coil/);
   });
 
   it("makes equation cards for the physics paper only, each on a topic of the paper", () => {

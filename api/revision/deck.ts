@@ -9,10 +9,7 @@ import { PHYSICS_EQUATIONS, type SheetEquation } from "../../shared/inserts.ts";
 import type { CardSource, DeckCard, QuizQuestion, TopicSummary } from "../../shared/revision.ts";
 
 /** What of a blueprint the deck needs. */
-export type DeckBlueprint = Pick<
-  Blueprint,
-  "code" | "paper" | "topics" | "inserts"
->;
+export type DeckBlueprint = Pick<Blueprint, "code" | "paper" | "topics" | "inserts">;
 
 export interface QuizItem extends QuizQuestion {
   /** Index into `options` of the answer the mark scheme names. */
@@ -29,21 +26,18 @@ const MAX_CARD_MARKS = 4;
 // Text helpers
 
 /** Text for comparing: case, white space, minus signs and punctuation do not make two texts differ. */
-const normalise = (text: string) =>
-  htmlToText(text).toLowerCase().replace(/[−–]/g, "-").replace(
-    /[^\p{L}\p{N}<>=+\-×÷/%.,²³]+/gu,
-    " ",
-  ).replace(/[\s.,]+$/, "").trim();
+const normalise = (text: string) => {
+  const plain = htmlToText(text).toLowerCase().replace(/[−–]/g, "-");
+  return plain.replace(/[^\p{L}\p{N}<>=+\-×÷/%.,²³]+/gu, " ").replace(/[\s.,]+$/, "").trim();
+};
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** A topic's name as the student reads it: the specification's section numbers in brackets mean nothing on a card. */
 export const topicName = (topic: Pick<Topic, "name">) => withoutSpecReferences(topic.name);
-const withoutSpecReferences = (text: string) =>
-  text.replace(/\s*\((?:[\d.]+(?:\s*[–-]\s*[\d.]+)?(?:,\s*)?)+\)/g, "").replace(
-    /\s{2,}/g,
-    " ",
-  ).trim();
+/** "(4.1.1.1–4.1.1.2)", "(4.2.1.4, 4.2.2.4–4.2.2.5)". */
+const SPEC_REFERENCE = /\s*\((?:[\d.]+(?:\s*[–-]\s*[\d.]+)?(?:,\s*)?)+\)/g;
+const withoutSpecReferences = (text: string) => text.replace(SPEC_REFERENCE, "").replace(/\s{2,}/g, " ").trim();
 
 /**
  * How the paper asks for an answer to a multiple-choice part ("Tick (✓) one box.", "Shade one
@@ -57,13 +51,7 @@ const INLINE_ANSWER_INSTRUCTION =
 
 const withoutAnswerInstructions = (html: string) =>
   html
-    .replace(
-      /<p>([\s\S]*?)<\/p>/g,
-      (
-        whole,
-        inner: string,
-      ) => (ANSWER_INSTRUCTION.test(htmlToText(inner)) ? "" : whole),
-    )
+    .replace(/<p>([\s\S]*?)<\/p>/g, (whole, inner: string) => (ANSWER_INSTRUCTION.test(htmlToText(inner)) ? "" : whole))
     .replace(INLINE_ANSWER_INSTRUCTION, "")
     .trim();
 
@@ -144,32 +132,25 @@ const MEANS_ITS_STEM: readonly ((p: PartInContext) => boolean)[] = [
   // "the student", "the reaction", unless the part brings its own ("A student heated … the student").
   ({ part }) => {
     const subject = part.match(STEM_SUBJECTS)?.[2];
-    return !!subject &&
-      !new RegExp(`\\b(a|an|some|two|three)\\s+([\\w-]+\\s+)?${subject}`, "i")
-        .test(part);
+    return !!subject && !new RegExp(`\\b(a|an|some|two|three)\\s+([\\w-]+\\s+)?${subject}`, "i").test(part);
   },
   ({ partHtml }) => undefinedLabels(partHtml).length > 0,
   // "line 9", "boxes 3, 5 and 6": the stem's code or described flowchart.
   ({ part }) => /\b(lines?|boxes?|steps?) \d|\bnumber of the line\b/i.test(part),
-  ({ part }) =>
-    /\b(this|these|such)\b/i.test(
-      part.replace(/\bwhich (one )?of these\b/gi, ""),
-    ),
+  // "this", "these", but not "Which of these…?" over the options.
+  ({ part }) => /\b(this|these|such)\b/i.test(part.replace(/\bwhich (one )?of these\b/gi, "")),
   ({ part }) => /^(it|its|they|their|them|he|she|his|her)\b/i.test(part),
   // "The person pulls the handle…": a part that opens on something the stem has already introduced.
   ({ part, stem }) => {
     const opener = part.match(/^the ([a-z-]{3,})\b/i)?.[1].toLowerCase();
-    return !!opener && !COMMON_AFTER_THE.has(opener) &&
-      new RegExp(`\\b${opener}\\b`).test(stem);
+    return !!opener && !COMMON_AFTER_THE.has(opener) && new RegExp(`\\b${opener}\\b`).test(stem);
   },
   // "Which material was the best insulator?": a question in the past tense is about the stem's experiment.
   ({ part }) => /\b(was|were|did)\b/i.test(part),
   // "Explain why." gives no context of its own ("What are isotopes?" does).
   ({ part }) => part.split(/\s+/).length <= 3 && !part.endsWith("?"),
   // A calculation whose numbers are in the stem.
-  ({ part }) =>
-    /\b(calculate|work out|determine)\b/i.test(part) &&
-    (part.match(/\d+(\.\d+)?/g) ?? []).length < 2,
+  ({ part }) => /\b(calculate|work out|determine)\b/i.test(part) && (part.match(/\d+(\.\d+)?/g) ?? []).length < 2,
   // A variable of the stem's code.
   ({ partHtml, stemHtml }) =>
     [...partHtml.matchAll(/<code>([\s\S]*?)<\/code>/g)]
@@ -269,11 +250,7 @@ const optionList = (options: readonly string[]) => `<ul>${options.map((o, i) => 
 /** The scheme's lines: list items, and paragraphs outside lists (tables are level descriptors or answers to fill in). */
 function schemeLines(html: string): { html: string; listItem: boolean }[] {
   const withoutTables = html.replace(/<table[\s\S]*?<\/table>/gi, "");
-  return [...withoutTables.matchAll(/<li>([\s\S]*?)<\/li>|<p>([\s\S]*?)<\/p>/g)]
-    .map((m) => ({
-      html: (m[1] ?? m[2]).trim(),
-      listItem: m[1] !== undefined,
-    }));
+  return [...withoutTables.matchAll(/<li>([\s\S]*?)<\/li>|<p>([\s\S]*?)<\/p>/g)].map((m) => ({ html: (m[1] ?? m[2]).trim(), listItem: m[1] !== undefined }));
 }
 
 /** A paragraph that earns a mark: "… (1)", "… (1 mark)", a maths scheme's "B1 …" or RS's "1 mark for: …". */
@@ -317,9 +294,8 @@ function schemePoints(markScheme: string, keepValues = false): string[] {
     const text = htmlToText(point);
     if (!text || EXAMINER_NOTE.test(text) || (!keepValues && justAValue(text))) continue;
     // Read as one sentence, the two halves make one point a student can learn.
-    if (CONTINUES.test(text) && points.length) {
-      points[points.length - 1] += ` ${point}`;
-    } else points.push(point);
+    if (CONTINUES.test(text) && points.length) points[points.length - 1] += ` ${point}`;
+    else points.push(point);
   }
   return points;
 }
@@ -371,42 +347,15 @@ export function schemeAnswer(markScheme: string, options: readonly string[]): nu
  * By the sheet's order (shared/inserts.ts). An equation none of whose phrases a topic of the paper
  * uses is on another paper (momentum and wave speed are Paper 2's) and makes no card.
  */
-const EQUATION_TOPICS: readonly (readonly string[])[] = [
-  ["kinetic"],
-  ["elastic potential"],
-  ["gravitational potential"],
-  ["specific heat capacity", "mcδθ"],
-  ["rate of energy transfer", "power"],
-  ["rate of energy transfer", "work done"],
-  ["efficiency"],
-  ["efficiency"],
-  ["flow of charge", "q = it"],
-  ["v = ir", "resistance"],
-  ["p = vi"],
-  ["p = i²r"],
-  ["e = pt"],
-  ["e = qv"],
-  ["density"],
-  ["latent heat"],
-  ["pv = constant", "pressure and volume"],
-  ["weight"],
-  ["work done as energy transferred by a force", "work done"],
-  ["hooke", "extension of a spring", "spring"],
-  ["moment"],
-  ["pressure in a fluid", "pressure in fluids", "force normal"],
-  ["column of liquid", "upthrust"],
-  ["distance travelled", "speed"],
-  ["acceleration"],
-  ["uniform acceleration", "acceleration"],
-  ["resultant force", "newton's second law"],
-  ["momentum"],
-  ["momentum"],
-  ["frequency"],
-  ["wave speed", "wavelength"],
-  ["magnification", "lens"],
-  ["flux density", "motor effect"],
-  ["number of turns", "turns ratio"],
-  ["transformer"],
+// deno-fmt-ignore
+export const EQUATION_TOPICS: readonly (readonly string[])[] = [
+  ["kinetic"], ["elastic potential"], ["gravitational potential"], ["specific heat capacity", "mcδθ"], ["rate of energy transfer", "power"],
+  ["rate of energy transfer", "work done"], ["efficiency"], ["efficiency"], ["flow of charge", "q = it"], ["v = ir", "resistance"], ["p = vi"],
+  ["p = i²r"], ["e = pt"], ["e = qv"], ["density"], ["latent heat"], ["pv = constant", "pressure and volume"], ["weight"],
+  ["work done as energy transferred by a force", "work done"], ["hooke", "extension of a spring", "spring"], ["moment"],
+  ["pressure in a fluid", "pressure in fluids", "force normal"], ["column of liquid", "upthrust"], ["distance travelled", "speed"], ["acceleration"],
+  ["uniform acceleration", "acceleration"], ["resultant force", "newton's second law"], ["momentum"], ["momentum"], ["frequency"],
+  ["wave speed", "wavelength"], ["magnification", "lens"], ["flux density", "motor effect"], ["number of turns", "turns ratio"], ["transformer"],
 ];
 
 /** The topic of the paper an equation belongs to, or undefined when none of its phrases is on the paper. */
