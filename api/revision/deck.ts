@@ -264,6 +264,7 @@ const EXAMINER_NOTE =
 function cleanPoint(html: string): string {
   return html
     .replace(/\s*\(\d+(\s*marks?)?\)((\s*<\/[a-z]+>)*)\s*$/i, "$2")
+    .replace(/\s\(1\)(?=\s)/g, "") // "tail (1) to swim to the egg"
     .replace(/\s*[–-]\s*\d+\s*marks?\s*$/i, "")
     .replace(/^(<strong>)?[MABPC]\d+(<\/strong>)?\s+|^\d+ marks? for:\s*/i, "")
     .replace(/^✓\s*/, "")
