@@ -43,12 +43,13 @@ export type DeckRequest = z.infer<typeof deckRequestSchema>;
 export const deckSettingsSchema = z.object({
   newPerDay: z.coerce.number().int().min(NEW_CARDS_PER_DAY.min).max(NEW_CARDS_PER_DAY.max, { message: `At most ${NEW_CARDS_PER_DAY.max} new cards a day` }).optional(),
   /** The student's exam date (YYYY-MM-DD): no card is scheduled beyond it. Null clears it. */
-  examDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Enter a date" }).nullable().optional(),
+  examDate: z.string().max(10, { message: "Enter a date" }).regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Enter a date" })
+    .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { message: "Enter a date" }).nullable().optional(),
 });
 export type DeckSettings = z.infer<typeof deckSettingsSchema>;
 
 const cardText = (what: string) => z.string().trim().min(1, { message: `Write the card's ${what}` }).max(2000, { message: `The ${what} is too long (2000 characters at most)` });
-export const ownCardSchema = z.object({ topic: z.string().min(1, { message: "Choose a topic" }), front: cardText("question"), back: cardText("answer") });
+export const ownCardSchema = z.object({ topic: z.string().min(1, { message: "Choose a topic" }).max(100, { message: "Choose a topic" }), front: cardText("question"), back: cardText("answer") });
 export const cardEditSchema = z.object({ front: cardText("question").optional(), back: cardText("answer").optional(), suspended: z.boolean().optional() });
 
 /** One review as the page records it; `id` is made by the page, so a review sent twice (offline, then again) counts once. */
@@ -61,7 +62,7 @@ export const reviewSchema = z.object({
 export const reviewBatchSchema = z.object({ reviews: z.array(reviewSchema).min(1).max(500) });
 export type Review = z.infer<typeof reviewSchema>;
 
-export const quizAnswersSchema = z.object({ answers: z.array(z.object({ key: z.string().min(1), choice: z.number().int().min(0).max(3) })).min(1).max(50) });
+export const quizAnswersSchema = z.object({ answers: z.array(z.object({ key: z.string().min(1).max(100), choice: z.number().int().min(0).max(3) })).min(1).max(50) });
 
 /** A card as the review screen shows it. */
 export interface CardView {

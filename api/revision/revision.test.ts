@@ -221,3 +221,21 @@ describe("own cards, summaries and quizzes", () => {
     expect(((await (await send(t.app, `/api/revision/decks/${paperId}/topics/${topic.id}/quiz`, { answers: right }, cookie)).json()) as QuizResult).score).toBe(quiz.length);
   });
 });
+
+describe("settings", () => {
+  it("refuses an exam date that is not a date or not in the future, and a new-card cap out of range", async () => {
+    const { cookie } = await studentWithCredits(t, "set");
+    await send(t.app, "/api/revision/decks", { paperId }, cookie);
+    for (const [body, field, message] of [
+      [{ examDate: "2027-02-30" }, "examDate", "Enter a date"],
+      [{ examDate: "2020-06-01" }, "examDate", "The exam date must be in the future"],
+      [{ newPerDay: 500 }, "newPerDay", "At most 200 new cards a day"],
+    ] as const) {
+      const res = await send(t.app, `/api/revision/decks/${paperId}`, body, cookie, "PATCH");
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json()).errors[field]).toBe(message);
+    }
+    const ok = await send(t.app, `/api/revision/decks/${paperId}`, { newPerDay: 5, examDate: "2099-05-20" }, cookie, "PATCH");
+    expect(((await ok.json()) as DeckOverview).settings).toEqual({ newPerDay: 5, examDate: "2099-05-20" });
+  });
+});
