@@ -44,7 +44,11 @@ export const deckSettingsSchema = z.object({
   newPerDay: z.coerce.number().int().min(NEW_CARDS_PER_DAY.min).max(NEW_CARDS_PER_DAY.max, { message: `At most ${NEW_CARDS_PER_DAY.max} new cards a day` }).optional(),
   /** The student's exam date (YYYY-MM-DD): no card is scheduled beyond it. Null clears it. */
   examDate: z.string().max(10, { message: "Enter a date" }).regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Enter a date" })
-    .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { message: "Enter a date" }).nullable().optional(),
+    // A real day of the calendar (2027-02-30 is not); zod runs this even after the format fails.
+    .refine((d) => {
+      const time = Date.parse(`${d}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(d);
+    }, { message: "Enter a date" }).nullable().optional(),
 });
 export type DeckSettings = z.infer<typeof deckSettingsSchema>;
 
