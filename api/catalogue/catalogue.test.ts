@@ -8,15 +8,17 @@ import { verifyPassword } from "../auth/password.ts";
 import { paperSchema } from "../../shared/schemas.ts";
 import { HOME_SUBJECTS, SAMPLE_PAPERS } from "../../shared/constants.ts";
 import { invalidateCatalogue, subjectAvailability } from "./service.ts";
+import { loadBanks } from "../papers/bank.ts";
 
 describe("catalogue API", () => {
-  it("GET /api/papers lists the six AQA GCSE sample papers and Religious Studies Paper 1 with a 5-minute cache", async () => {
+  it("GET /api/papers lists every seeded paper (one per bank file), all AQA GCSE, with a 5-minute cache", async () => {
     const { app } = await createTestApp();
     const res = await app.request("/api/papers");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     const body = paperSchema.array().parse(await res.json());
-    expect(body).toHaveLength(7);
+    // One catalogue paper per seeded bank file.
+    expect(body).toHaveLength(loadBanks().length);
     expect(new Set(body.map((p) => p.subject))).toEqual(
       new Set(["Religious Studies", "Biology", "Chemistry", "Physics", "Mathematics", "Computer Science"]),
     );

