@@ -110,10 +110,22 @@ describe("home subject grid", () => {
   it("shows subjects with a paper as available with level and earliest exam date, the rest as coming soon", () => {
     const catalogue = SAMPLE_PAPERS.map((p, i) => ({ ...p, id: i, createdAt: "", sectionCount: 1, questionStructure: "", generation: null, generationNote: null }));
     catalogue.push({ ...catalogue[1], id: 99, examDate: "2025-05-01", level: "" });
-    const grid = subjectAvailability(HOME_SUBJECTS, catalogue);
+    const grid = subjectAvailability(HOME_SUBJECTS, catalogue, false, "2025-01-10");
     expect(grid).toHaveLength(16);
     expect(grid.find((s) => s.name === "Biology")).toEqual({ name: "Biology", available: true, level: "GCSE", examDate: "2025-05-01" });
     expect(grid.find((s) => s.name === "French")).toEqual({ name: "French", available: false, level: null, examDate: null });
     expect(grid.filter((s) => s.available)).toHaveLength(6);
+  });
+
+  it("never shows a date that has passed as the next exam: the next one that has not, or none", () => {
+    const catalogue = SAMPLE_PAPERS.map((p, i) => ({ ...p, id: i, createdAt: "", sectionCount: 1, questionStructure: "", generation: null, generationNote: null }));
+    const biology = catalogue.find((p) => p.subject === "Biology")!;
+    catalogue.push({ ...biology, id: 99, name: "Paper 2", examDate: "2027-06-08" });
+    const after = subjectAvailability(HOME_SUBJECTS, catalogue, false, "2026-11-26");
+    // Paper 1's date (in 2025) has passed; Paper 2's is the next one.
+    expect(after.find((s) => s.name === "Biology")).toMatchObject({ available: true, examDate: "2027-06-08" });
+    expect(after.find((s) => s.name === "Chemistry")).toMatchObject({ available: true, examDate: null });
+    expect(subjectAvailability(HOME_SUBJECTS, catalogue, false, "2027-06-08").find((s) => s.name === "Biology")!.examDate).toBe("2027-06-08");
+    expect(subjectAvailability(HOME_SUBJECTS, catalogue, false, "2027-06-09").find((s) => s.name === "Biology")!.examDate).toBeNull();
   });
 });

@@ -54,19 +54,22 @@ export interface SubjectAvailability {
 
 /**
  * The home page's subject grid: a subject with a paper record is available, shown with that paper's
- * level (GCSE when the paper has none) and its earliest exam date; unless every one of its papers is
+ * level (GCSE when the paper has none) and the next exam date of its papers that has not passed (none
+ * when all have); unless every one of its papers is
  * held back (a generation note that a model, when configured, does not overcome): then it is not yet
  * available, with the first paper's reason.
  */
-export function subjectAvailability(subjectNames: readonly string[], catalogue: readonly Paper[], hasModel = false): SubjectAvailability[] {
+export function subjectAvailability(subjectNames: readonly string[], catalogue: readonly Paper[], hasModel = false, today = new Date().toISOString().slice(0, 10)): SubjectAvailability[] {
   const heldBack = (p: Paper) => Boolean(p.generationNote) && !(hasModel && p.generation);
+  // A date that has passed is not the next exam: it is not shown as if it were coming.
+  const upcoming = (date: string | null | undefined) => (date && date >= today ? date : null);
   return subjectNames.map((name) => {
     const own = catalogue
       .filter((p) => p.subject === name)
-      .sort((a, b) => (a.examDate ?? "9999").localeCompare(b.examDate ?? "9999"));
+      .sort((a, b) => (upcoming(a.examDate) ?? "9999").localeCompare(upcoming(b.examDate) ?? "9999"));
     const ready = own.filter((p) => !heldBack(p));
     const first = ready[0];
-    if (first) return { name, available: true, level: first.level || "GCSE", examDate: first.examDate };
+    if (first) return { name, available: true, level: first.level || "GCSE", examDate: upcoming(first.examDate) };
     if (own.length) return { name, available: false, level: own[0].level || "GCSE", examDate: null, reason: `${own[0].name}: ${own[0].generationNote}` };
     return { name, available: false, level: null, examDate: null };
   });
