@@ -192,6 +192,8 @@ describe("own cards, summaries and quizzes", () => {
     expect(own.source).toEqual({ kind: "own", label: "Your own card" });
     const edited = (await (await send(t.app, `/api/revision/cards/${own.id}`, { back: "Protein synthesis." }, cookie, "PATCH")).json()) as CardView;
     expect(edited.back).toBe("<p>Protein synthesis.</p>");
+    expect(edited.topicName).toBe(own.topicName);
+    expect(own.topicName).toBe(biology.topics[0].name);
     const missing = await send(t.app, `/api/revision/decks/${paperId}/cards`, { topic, front: " ", back: "x" }, cookie);
     expect(missing.status).toBe(400);
     expect((await missing.json()).errors.front).toBe("Write the card's question");

@@ -169,7 +169,9 @@ export async function overview(db: Database, userId: number, paperId: number, no
   const due = active.filter((c) => c.state !== State.New && c.due <= nowIso);
   const today = await reviewsToday(db, deck.id, now);
   const newCards = active.filter((c) => c.state === State.New).length;
-  const days = await db.selectDistinct({ at: revisionReviews.reviewedAt }).from(revisionReviews).where(eq(revisionReviews.userId, userId)).all();
+  // A streak can only be as long as the days looked at: a year is plenty.
+  const days = await db.selectDistinct({ at: revisionReviews.reviewedAt }).from(revisionReviews)
+    .where(and(eq(revisionReviews.userId, userId), gte(revisionReviews.reviewedAt, new Date(now.getTime() - 366 * DAY_MS).toISOString()))).all();
   const reviewDays = new Set(days.map((d) => londonDate(new Date(d.at))));
   const forecast = Array.from({ length: 7 }, (_, i) => {
     const date = londonDate(new Date(now.getTime() + i * DAY_MS));
@@ -311,8 +313,9 @@ export async function editCard(db: Database, userId: number, cardId: number, inp
   if (input.back !== undefined) patch.back = ownHtml(input.back);
   if (input.suspended !== undefined) patch.suspended = input.suspended;
   const row = Object.keys(patch).length ? await db.update(revisionCards).set(patch).where(eq(revisionCards.id, cardId)).returning().get() : card;
-  const deck = await db.select().from(revisionDecks).where(eq(revisionDecks.id, row.deckId)).get();
-  return toView(row, row.topic, deck!, now);
+  const deck = (await db.select().from(revisionDecks).where(eq(revisionDecks.id, row.deckId)).get())!;
+  const paper = await studyable(db, deck.paperId);
+  return toView(row, paper.blueprint.topics.find((t) => t.id === row.topic)?.name ?? row.topic, deck, now);
 }
 
 /** Deletes a card of the student's (a built card comes back only if the deck is rebuilt: it is suspended instead). */
