@@ -12,11 +12,12 @@ import { allSlots, editorStructure, unsafeHtml } from "../../shared/papers.ts";
 const files = readdirSync("api/papers/bank").filter((n) => n.endsWith(".json")).sort();
 
 describe("question bank files", () => {
-  it("has the seven seeded papers", () => {
+  it("has the seeded papers: Paper 1 of each subject, RS Paper 2A and the Paper 2s", () => {
     expect(files).toEqual([
       "aqa-gcse-biology-1.json",
       "aqa-gcse-chemistry-1.json",
       "aqa-gcse-cs-1.json",
+      "aqa-gcse-cs-2.json",
       "aqa-gcse-maths-1.json",
       "aqa-gcse-physics-1.json",
       "aqa-gcse-rs-1.json",

@@ -85,7 +85,7 @@ describe("the generator keeps the rules", () => {
     ({ cookie } = await studentWithCredits(t, "rue", 30));
   });
 
-  for (const code of ["8461/1", "8462/1", "8463/1", "8300/1", "8525/1"]) {
+  for (const code of ["8461/1", "8462/1", "8463/1", "8300/1", "8525/1", "8525/2"]) {
     it(`${code}: past and predicted papers, both tiers, hold what the board's rules require`, async () => {
       const bp = banks.find((b) => b.blueprint.code === code)!.blueprint;
       for (const tier of bp.tiers.length ? bp.tiers : [undefined]) {
