@@ -15,11 +15,13 @@ describe("question bank files", () => {
   it("has the seeded papers: Paper 1 of each subject, RS Paper 2A and the Paper 2s", () => {
     expect(files).toEqual([
       "aqa-gcse-biology-1.json",
+      "aqa-gcse-biology-2.json",
       "aqa-gcse-chemistry-1.json",
       "aqa-gcse-cs-1.json",
       "aqa-gcse-cs-2.json",
       "aqa-gcse-maths-1.json",
       "aqa-gcse-physics-1.json",
+      "aqa-gcse-physics-2.json",
       "aqa-gcse-rs-1.json",
       "aqa-gcse-rs-2a.json",
     ]);
@@ -37,7 +39,7 @@ describe("question bank files", () => {
 
   it("declares the boards' rules: a 6-mark question and figures in the sciences, figures in maths, a trace table in CS, the named issues in RS 2A", () => {
     const bp = (code: string) => loadBanks().find((b) => b.blueprint.code === code)!.blueprint;
-    for (const code of ["8461/1", "8462/1", "8463/1"]) {
+    for (const code of ["8461/1", "8462/1", "8463/1", "8461/2", "8463/2"]) {
       expect(bp(code).rules.minSixMarkLevels, code).toBeGreaterThanOrEqual(1);
       expect(bp(code).rules.minFigures, code).toBeGreaterThanOrEqual(2);
       expect(bp(code).rules.otherPaperContent.length, code).toBeGreaterThan(5);
