@@ -27,6 +27,7 @@ const REAL_PAPERS: Record<string, { minutes: number; marks: number; spag: number
   "8525/1": { minutes: 120, marks: 90, spag: 0 }, // Computer Science Paper 1
   "8062/1": { minutes: 105, marks: 96, spag: 6 }, // Religious Studies A Paper 1
   "8062/2A": { minutes: 105, marks: 96, spag: 3 }, // Religious Studies A Paper 2A
+  "8462/2": { minutes: 105, marks: 100, spag: 0 }, // Chemistry Paper 2
   "8463/2": { minutes: 105, marks: 100, spag: 0 }, // Physics Paper 2
   "8461/2": { minutes: 105, marks: 100, spag: 0 }, // Biology Paper 2
   "8525/2": { minutes: 105, marks: 90, spag: 0 }, // Computer Science Paper 2 - Computing Concepts
