@@ -35,6 +35,8 @@ describe("catalogue API", () => {
       expect(p).not.toHaveProperty("blueprint");
       expect(p.questionStructure).not.toContain('"topics"');
     }
+    // A subject's papers in order: by exam date, those without one last, then by name.
+    expect(body.filter((p) => p.subject === "Biology").map((p) => p.name)).toEqual(["Paper 1", "Paper 2"]);
     // The six sample papers of the specification carry its dates; papers added since have none yet.
     const samples = body.filter((p) => SAMPLE_PAPERS.some((s) => s.subject === p.subject && s.name === p.name));
     expect(samples).toHaveLength(6);

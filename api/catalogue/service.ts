@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { examBoards, levels, papers, subjects } from "../db/schema.ts";
 import type { Paper } from "../../shared/schemas.ts";
@@ -20,7 +20,8 @@ export function invalidateCatalogue(db: Database): void {
 
 /** The catalogue's papers (§3 Paper), each with the facts of its blueprint when it can be generated. */
 export async function listPapers(db: Database): Promise<Paper[]> {
-  const rows = await db.select().from(papers).orderBy(asc(papers.subject), asc(papers.examDate), asc(papers.name)).all();
+  // By subject, then exam date (papers without one after those with one), then name: Paper 1 before Paper 2.
+  const rows = await db.select().from(papers).orderBy(asc(papers.subject), sql`${papers.examDate} is null`, asc(papers.examDate), asc(papers.name)).all();
   return rows.map(({ blueprint, ...paper }) => {
     const bp = readBlueprint(blueprint);
     return { ...paper, generation: bp ? paperFacts(bp) : null };
