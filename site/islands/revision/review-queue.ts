@@ -36,8 +36,9 @@ export async function flushPending(storage: Storage, send: (reviews: Review[]) =
   } catch {
     return false;
   }
-  // A 4xx will not get better by sending again (a card deleted meanwhile): drop the batch then too.
-  if (!res.ok && res.status >= 500) return false;
+  // A refusal of the reviews themselves (400, or 404: a card deleted meanwhile) will not get better by
+  // sending again, so the batch goes; signed out (401), too many requests or a server error: kept.
+  if (!res.ok && res.status !== 400 && res.status !== 404) return false;
   const sent = new Set(batch.map((r) => r.id));
   storage.setItem(KEY, JSON.stringify(pendingReviews(storage).filter((r) => !sent.has(r.id))));
   return pendingReviews(storage).length === 0;
