@@ -72,9 +72,10 @@ export async function studyablePapers(db: Database, userId: number, now = new Da
   return list;
 }
 
-const dueCount = async (db: Database, deckId: number, now: Date) =>
+/** Cards of the deck in review (not new, not suspended) due by `until`. */
+const dueCount = async (db: Database, deckId: number, until: Date) =>
   (await db.select({ n: count() }).from(revisionCards)
-    .where(and(eq(revisionCards.deckId, deckId), eq(revisionCards.suspended, false), sql`${revisionCards.state} <> ${State.New}`, lte(revisionCards.due, now.toISOString()))).get())?.n ?? 0;
+    .where(and(eq(revisionCards.deckId, deckId), eq(revisionCards.suspended, false), sql`${revisionCards.state} <> ${State.New}`, lte(revisionCards.due, until.toISOString()))).get())?.n ?? 0;
 
 /** Cards the builder makes that the deck lacks (all of them for a new deck; new bank questions later). */
 async function addMissingCards(db: Database, deck: DeckRow, paper: Studyable, now: Date): Promise<number> {
@@ -147,6 +148,20 @@ async function reviewsToday(db: Database, deckId: number, now: Date) {
   return { reviewed: todays.length, introduced: todays.filter((r) => r.stateBefore === State.New).length };
 }
 
+/**
+ * A deck's day at `now`: its cards due now and its new cards (suspended ones left out), how many new
+ * cards today's allowance still takes, and the counts the page shows.
+ */
+function dayOf<C extends Pick<CardRow, "state" | "due" | "suspended">>(all: readonly C[], deck: DeckRow, today: { reviewed: number; introduced: number }, now: Date) {
+  const nowIso = now.toISOString();
+  const active = all.filter((c) => !c.suspended);
+  const due = active.filter((c) => c.state !== State.New && c.due <= nowIso);
+  const fresh = active.filter((c) => c.state === State.New);
+  const newLeft = Math.min(fresh.length, Math.max(0, deck.newPerDay - today.introduced));
+  const counts = { total: all.length, due: due.length, newToday: today.introduced, newLeft, suspended: all.length - active.length, reviewedToday: today.reviewed };
+  return { active, due, fresh, newLeft, counts };
+}
+
 /** Days in a row, up to today (or yesterday, while today has none yet), with a review. */
 export function streakOf(reviewDays: ReadonlySet<string>, now: Date): number {
   let day = new Date(`${londonDate(now)}T12:00:00Z`);
@@ -164,11 +179,7 @@ export async function overview(db: Database, userId: number, paperId: number, no
   const paper = known ?? await studyable(db, paperId);
   const cards = await db.select({ id: revisionCards.id, topic: revisionCards.topic, state: revisionCards.state, due: revisionCards.due, suspended: revisionCards.suspended })
     .from(revisionCards).where(eq(revisionCards.deckId, deck.id)).all();
-  const nowIso = now.toISOString();
-  const active = cards.filter((c) => !c.suspended);
-  const due = active.filter((c) => c.state !== State.New && c.due <= nowIso);
-  const today = await reviewsToday(db, deck.id, now);
-  const newCards = active.filter((c) => c.state === State.New).length;
+  const { active, due, counts } = dayOf(cards, deck, await reviewsToday(db, deck.id, now), now);
   // A streak can only be as long as the days looked at: a year is plenty.
   const days = await db.selectDistinct({ at: revisionReviews.reviewedAt }).from(revisionReviews)
     .where(and(eq(revisionReviews.userId, userId), gte(revisionReviews.reviewedAt, new Date(now.getTime() - 366 * DAY_MS).toISOString()))).all();
@@ -184,14 +195,7 @@ export async function overview(db: Database, userId: number, paperId: number, no
     paper: { id: paper.row.id, label: paperLabel(paper.row), tiers: paper.blueprint.tiers as string[] },
     tier: deck.tier,
     settings: { newPerDay: deck.newPerDay, examDate: deck.examDate },
-    counts: {
-      total: cards.length,
-      due: due.length,
-      newToday: today.introduced,
-      newLeft: Math.min(newCards, Math.max(0, deck.newPerDay - today.introduced)),
-      suspended: cards.length - active.length,
-      reviewedToday: today.reviewed,
-    },
+    counts,
     streak: streakOf(reviewDays, now),
     forecast,
     topics: paper.blueprint.topics.map((t) => ({
@@ -233,21 +237,14 @@ export async function reviewSession(db: Database, userId: number, paperId: numbe
   const names = new Map(paper.blueprint.topics.map((t, i) => [t.id, { name: t.name, order: i }]));
   const weak = await weakTopics(db, userId, deck, paper.row.subject, now);
   const all = await db.select().from(revisionCards).where(eq(revisionCards.deckId, deck.id)).all();
-  const cards = all.filter((c) => !c.suspended);
-  const nowIso = now.toISOString();
+  const { active, due, fresh, newLeft, counts } = dayOf(all, deck, await reviewsToday(db, deck.id, now), now);
   const weakFirst = (a: CardRow, b: CardRow) => Number(weak.has(b.topic)) - Number(weak.has(a.topic));
-  const due = cards.filter((c) => c.state !== State.New && c.due <= nowIso).sort((a, b) => weakFirst(a, b) || a.due.localeCompare(b.due) || a.id - b.id);
-  const today = await reviewsToday(db, deck.id, now);
-  const fresh = cards.filter((c) => c.state === State.New)
-    .sort((a, b) => weakFirst(a, b) || (names.get(a.topic)?.order ?? 99) - (names.get(b.topic)?.order ?? 99) || a.id - b.id);
-  const newLeft = Math.min(fresh.length, Math.max(0, deck.newPerDay - today.introduced));
+  due.sort((a, b) => weakFirst(a, b) || a.due.localeCompare(b.due) || a.id - b.id);
+  fresh.sort((a, b) => weakFirst(a, b) || (names.get(a.topic)?.order ?? 99) - (names.get(b.topic)?.order ?? 99) || a.id - b.id);
   const queue = [...due, ...fresh.slice(0, newLeft)].slice(0, limit);
-  const later = cards.filter((c) => c.state !== State.New && c.due > nowIso).map((c) => c.due).sort()[0] ?? null;
-  return {
-    cards: queue.map((c) => toView(c, names.get(c.topic)?.name ?? c.topic, deck, now)),
-    nextDue: queue.length ? null : later,
-    counts: { total: all.length, due: due.length, newToday: today.introduced, newLeft, suspended: all.length - cards.length, reviewedToday: today.reviewed },
-  };
+  const nowIso = now.toISOString();
+  const later = active.filter((c) => c.state !== State.New && c.due > nowIso).map((c) => c.due).sort()[0] ?? null;
+  return { cards: queue.map((c) => toView(c, names.get(c.topic)?.name ?? c.topic, deck, now)), nextDue: queue.length ? null : later, counts };
 }
 
 /** The next card to review, or none for now (the session's first). */
@@ -283,11 +280,12 @@ export async function recordReviews(db: Database, userId: number, reviews: reado
   });
 }
 
-async function ownCard(db: Database, userId: number, cardId: number): Promise<CardRow> {
-  const found = await db.select({ card: revisionCards }).from(revisionCards).innerJoin(revisionDecks, eq(revisionDecks.id, revisionCards.deckId))
+/** A card of the student's, with the deck it is in; anyone else's is a 404. */
+async function ownCard(db: Database, userId: number, cardId: number): Promise<{ card: CardRow; deck: DeckRow }> {
+  const found = await db.select({ card: revisionCards, deck: revisionDecks }).from(revisionCards).innerJoin(revisionDecks, eq(revisionDecks.id, revisionCards.deckId))
     .where(and(eq(revisionCards.id, cardId), eq(revisionDecks.userId, userId))).get();
   if (!found) throw new HttpError(404, REVISION_TEXTS.cardMissing);
-  return found.card;
+  return found;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -306,21 +304,20 @@ export async function addOwnCard(db: Database, userId: number, paperId: number, 
 
 /** The student's own card's text may change; any card of theirs may be suspended or brought back. */
 export async function editCard(db: Database, userId: number, cardId: number, input: { front?: string; back?: string; suspended?: boolean }, now = new Date()) {
-  const card = await ownCard(db, userId, cardId);
+  const { card, deck } = await ownCard(db, userId, cardId);
   if ((input.front !== undefined || input.back !== undefined) && card.sourceKind !== "own") throw new HttpError(403, "Only your own cards can be edited; suspend this one instead");
   const patch: Partial<CardRow> = {};
   if (input.front !== undefined) patch.front = ownHtml(input.front);
   if (input.back !== undefined) patch.back = ownHtml(input.back);
   if (input.suspended !== undefined) patch.suspended = input.suspended;
   const row = Object.keys(patch).length ? await db.update(revisionCards).set(patch).where(eq(revisionCards.id, cardId)).returning().get() : card;
-  const deck = (await db.select().from(revisionDecks).where(eq(revisionDecks.id, row.deckId)).get())!;
   const paper = await studyable(db, deck.paperId);
   return toView(row, paper.blueprint.topics.find((t) => t.id === row.topic)?.name ?? row.topic, deck, now);
 }
 
 /** Deletes a card of the student's (a built card comes back only if the deck is rebuilt: it is suspended instead). */
 export async function deleteCard(db: Database, userId: number, cardId: number) {
-  const card = await ownCard(db, userId, cardId);
+  const { card } = await ownCard(db, userId, cardId);
   if (card.sourceKind === "own") await db.delete(revisionCards).where(eq(revisionCards.id, cardId));
   // A built card deleted would come back with the next top-up; suspended, it stays out of the queue.
   else await db.update(revisionCards).set({ suspended: true }).where(eq(revisionCards.id, cardId));
@@ -372,11 +369,10 @@ export async function resourceCounts(db: Database, userId: number): Promise<{ ca
 /** Minutes a day the student's decks ask for (about 10 s a review card, 30 s a new one), for the study planner. */
 export async function dailyReviewMinutes(db: Database, userId: number, now = new Date()): Promise<number> {
   const decks = await db.select().from(revisionDecks).where(eq(revisionDecks.userId, userId)).all();
+  const tomorrow = new Date(now.getTime() + DAY_MS);
   let seconds = 0;
   for (const deck of decks) {
-    const tomorrow = new Date(now.getTime() + DAY_MS).toISOString();
-    const due = (await db.select({ n: count() }).from(revisionCards)
-      .where(and(eq(revisionCards.deckId, deck.id), eq(revisionCards.suspended, false), sql`${revisionCards.state} <> ${State.New}`, lte(revisionCards.due, tomorrow))).get())?.n ?? 0;
+    const due = await dueCount(db, deck.id, tomorrow);
     const fresh = (await db.select({ n: count() }).from(revisionCards).where(and(eq(revisionCards.deckId, deck.id), eq(revisionCards.suspended, false), eq(revisionCards.state, State.New))).get())?.n ?? 0;
     seconds += due * 10 + Math.min(fresh, deck.newPerDay) * 30;
   }
