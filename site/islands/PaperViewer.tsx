@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { TOPIC_BALANCED, type ViewerPaper, type ViewerQuestion } from "../../shared/generation.ts";
 import { readError } from "../lib/api.ts";
 import { Spinner } from "../components/ui/Spinner.tsx";
+import { ApiHtml } from "../components/ui/ApiHtml.tsx";
 
 type State =
   | { kind: "loading" }
@@ -43,11 +44,6 @@ function formatMinutes(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return h ? `${h} hour${h === 1 ? "" : "s"}${m ? ` ${m} minutes` : ""}` : `${m} minutes`;
-}
-
-/** HTML from the API only: the server builds and sanitises it (safe tags, no attributes). */
-function ApiHtml({ html, className = "" }: { html: string; className?: string }) {
-  return <div className={`paper-html ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** The generated paper viewer (§2): loading, error, empty, or the paper with answers and its mark scheme. */

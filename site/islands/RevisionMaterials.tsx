@@ -9,6 +9,7 @@ import { toast } from "../stores/toasts.ts";
 import { ReviewPanel } from "./revision/ReviewPanel.tsx";
 import { TopicsPanel } from "./revision/TopicsPanel.tsx";
 import { CardsPanel } from "./revision/CardsPanel.tsx";
+import { INPUT_CLASS } from "../components/ui/Field.tsx";
 
 interface StudyablePaper {
   id: number;
@@ -26,7 +27,6 @@ const TABS: [Tab, string][] = [
   ["settings", "Settings"],
 ];
 const CHOSEN = "examprep.revision.paper";
-const inputClass = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100";
 const dayName = (date: string, i: number) => (i === 0 ? "Today" : new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "short" }));
 
 export default function RevisionMaterials() {
@@ -90,7 +90,7 @@ export default function RevisionMaterials() {
       <form className="card flex flex-wrap items-end gap-3 p-4" onSubmit={start} data-testid="deck-picker">
         <div className="min-w-[14rem] flex-1">
           <label htmlFor="revision-paper" className="block text-sm font-medium">Paper</label>
-          <select id="revision-paper" className={inputClass} value={paperId ?? ""} onChange={(e) => setPaperId(e.target.value ? Number(e.target.value) : null)}>
+          <select id="revision-paper" className={INPUT_CLASS} value={paperId ?? ""} onChange={(e) => setPaperId(e.target.value ? Number(e.target.value) : null)}>
             <option value="">Choose a paper…</option>
             {papers.map((p) => <option key={p.id} value={p.id}>{p.label}{p.deck ? ` (${p.deck.due} due)` : ""}</option>)}
           </select>
@@ -98,7 +98,7 @@ export default function RevisionMaterials() {
         {chosen && !chosen.deck && chosen.tiers.length ? (
           <div>
             <label htmlFor="revision-tier" className="block text-sm font-medium">Tier</label>
-            <select id="revision-tier" className={inputClass} value={tier || chosen.tiers.at(-1)} onChange={(e) => setTier(e.target.value)}>
+            <select id="revision-tier" className={INPUT_CLASS} value={tier || chosen.tiers.at(-1)} onChange={(e) => setTier(e.target.value)}>
               {chosen.tiers.map((t) => <option key={t} value={t}>{t}</option>)}
             </select>
           </div>
@@ -196,12 +196,12 @@ function SettingsPanel({ deck, onSaved }: { deck: DeckOverview; onSaved: (d: Dec
     <form className="card max-w-lg space-y-4 p-4" onSubmit={save} noValidate data-testid="deck-settings">
       <div>
         <label htmlFor="new-per-day" className="block text-sm font-medium">New cards a day</label>
-        <input id="new-per-day" type="number" inputMode="numeric" min={NEW_CARDS_PER_DAY.min} max={NEW_CARDS_PER_DAY.max} className={inputClass} value={newPerDay} onChange={(e) => setNewPerDay(e.target.value)} aria-invalid={errors.newPerDay ? true : undefined} aria-describedby="new-per-day-hint" />
+        <input id="new-per-day" type="number" inputMode="numeric" min={NEW_CARDS_PER_DAY.min} max={NEW_CARDS_PER_DAY.max} className={INPUT_CLASS} value={newPerDay} onChange={(e) => setNewPerDay(e.target.value)} aria-invalid={errors.newPerDay ? true : undefined} aria-describedby="new-per-day-hint" />
         <p id="new-per-day-hint" className="mt-1 text-xs text-slate-600">{errors.newPerDay ?? `Cards you have not seen before, added to each day's reviews (${NEW_CARDS_PER_DAY.min}–${NEW_CARDS_PER_DAY.max}).`}</p>
       </div>
       <div>
         <label htmlFor="exam-date" className="block text-sm font-medium">Exam date</label>
-        <input id="exam-date" type="date" className={inputClass} value={examDate} onChange={(e) => setExamDate(e.target.value)} aria-invalid={errors.examDate ? true : undefined} aria-describedby="exam-date-hint" />
+        <input id="exam-date" type="date" className={INPUT_CLASS} value={examDate} onChange={(e) => setExamDate(e.target.value)} aria-invalid={errors.examDate ? true : undefined} aria-describedby="exam-date-hint" />
         <p id="exam-date-hint" className={`mt-1 text-xs ${errors.examDate ? "text-red-700" : "text-slate-600"}`}>{errors.examDate ?? "No card is scheduled after it, so you see every card again before the exam."}</p>
       </div>
       {errors.form ? <p className="text-sm text-red-700" role="alert">{errors.form}</p> : null}

@@ -7,6 +7,10 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string;
 }
 
+/** An input's or select's look where Field's own label and message do not fit (selects, textareas). */
+export const INPUT_CLASS =
+  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100";
+
 /** A labelled input with its validation message, announced and linked for screen readers. */
 export function Field({ id, label, error, hint, className, ...input }: FieldProps) {
   const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;

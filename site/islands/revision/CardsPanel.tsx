@@ -6,12 +6,12 @@ import { apiErrorMessage, postJson, readError } from "../../lib/api.ts";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Spinner } from "../../components/ui/Spinner.tsx";
 import { toast } from "../../stores/toasts.ts";
-import { Html } from "./ReviewPanel.tsx";
+import { ApiHtml } from "../../components/ui/ApiHtml.tsx";
+import { INPUT_CLASS } from "../../components/ui/Field.tsx";
 
 const textOf = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, "&").replace(/\s+/g, " ").trim();
 /** Cards listed at first, and added by each 'Show more'. */
 const PAGE = 25;
-const inputClass = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100";
 
 export function CardsPanel({ paperId, deck, onChanged }: { paperId: number; deck: DeckOverview; onChanged: () => void }) {
   const [cards, setCards] = useState<CardView[] | null>(null);
@@ -79,19 +79,19 @@ export function CardsPanel({ paperId, deck, onChanged }: { paperId: number; deck
         {!editing ? (
           <div>
             <label htmlFor="card-topic" className="block text-sm font-medium">Topic</label>
-            <select id="card-topic" className={inputClass} value={form.topic} onChange={(e) => setForm({ ...form, topic: e.target.value })}>
+            <select id="card-topic" className={INPUT_CLASS} value={form.topic} onChange={(e) => setForm({ ...form, topic: e.target.value })}>
               {deck.topics.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
             </select>
           </div>
         ) : null}
         <div>
           <label htmlFor="card-front" className="block text-sm font-medium">Question</label>
-          <textarea id="card-front" rows={2} className={inputClass} value={form.front} aria-invalid={errors.front ? true : undefined} aria-describedby={errors.front ? "card-front-error" : undefined} onChange={(e) => setForm({ ...form, front: e.target.value })} />
+          <textarea id="card-front" rows={2} className={INPUT_CLASS} value={form.front} aria-invalid={errors.front ? true : undefined} aria-describedby={errors.front ? "card-front-error" : undefined} onChange={(e) => setForm({ ...form, front: e.target.value })} />
           {errors.front ? <p id="card-front-error" className="mt-1 text-sm text-red-700" role="alert">{errors.front}</p> : null}
         </div>
         <div>
           <label htmlFor="card-back" className="block text-sm font-medium">Answer</label>
-          <textarea id="card-back" rows={3} className={inputClass} value={form.back} aria-invalid={errors.back ? true : undefined} aria-describedby={errors.back ? "card-back-error" : undefined} onChange={(e) => setForm({ ...form, back: e.target.value })} />
+          <textarea id="card-back" rows={3} className={INPUT_CLASS} value={form.back} aria-invalid={errors.back ? true : undefined} aria-describedby={errors.back ? "card-back-error" : undefined} onChange={(e) => setForm({ ...form, back: e.target.value })} />
           {errors.back ? <p id="card-back-error" className="mt-1 text-sm text-red-700" role="alert">{errors.back}</p> : null}
         </div>
         {errors.form || errors.topic ? <p className="text-sm text-red-700" role="alert">{errors.form ?? errors.topic}</p> : null}
@@ -106,7 +106,7 @@ export function CardsPanel({ paperId, deck, onChanged }: { paperId: number; deck
           <h3 className="font-semibold">Cards in this deck{cards ? ` (${cards.length})` : ""}</h3>
           <div>
             <label htmlFor="card-filter" className="block text-sm font-medium">Show topic</label>
-            <select id="card-filter" className={inputClass} value={filter} onChange={(e) => { setFilter(e.target.value); setLimit(PAGE); }}>
+            <select id="card-filter" className={INPUT_CLASS} value={filter} onChange={(e) => { setFilter(e.target.value); setLimit(PAGE); }}>
               <option value="">All topics</option>
               {deck.topics.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
             </select>
@@ -125,7 +125,7 @@ export function CardsPanel({ paperId, deck, onChanged }: { paperId: number; deck
                       {names.get(c.topic) ?? c.topic} · {c.suspended ? "Suspended" : c.state} · {c.source.kind === "own" ? "Your own card" : c.source.label}
                     </span>
                   </summary>
-                  <div className="mt-3 rounded-lg bg-slate-50 p-3"><Html html={c.back} className="text-sm" /></div>
+                  <div className="mt-3 rounded-lg bg-slate-50 p-3"><ApiHtml html={c.back} className="text-sm" /></div>
                 </details>
                 <div className="mt-2 flex flex-wrap gap-2">
                   {c.source.kind === "own" ? (

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { type CardView, RATINGS, type RatingValue, REVISION_TEXTS, type Review } from "../../../shared/revision.ts";
 import { postJson } from "../../lib/api.ts";
 import { Spinner } from "../../components/ui/Spinner.tsx";
+import { ApiHtml } from "../../components/ui/ApiHtml.tsx";
 import { addPending, flushPending, pendingReviews } from "./review-queue.ts";
 
 interface Session {
@@ -20,10 +21,6 @@ const RATING_STYLE: Record<RatingValue, string> = {
 
 const sendReviews = (reviews: Review[]) => postJson("/api/revision/reviews", { reviews });
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
-
-export function Html({ html, className = "" }: { html: string; className?: string }) {
-  return <div className={`paper-html ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
-}
 
 /** Reviews one deck's due and new cards; `onReviewed` lets the page refresh its counts. */
 export function ReviewPanel({ paperId, onReviewed }: { paperId: number; onReviewed: () => void }) {
@@ -150,11 +147,11 @@ export function ReviewPanel({ paperId, onReviewed }: { paperId: number; onReview
         <p className="text-sm text-slate-600" data-testid="cards-left">{left} card{left === 1 ? "" : "s"} left in this session</p>
       </div>
       <div className="mt-4 min-h-[8rem]" data-testid="card-front">
-        <Html html={card.front} />
+        <ApiHtml html={card.front} />
       </div>
       {shown ? (
         <div className="mt-4 border-t border-slate-200 pt-4" data-testid="card-back">
-          <Html html={card.back} />
+          <ApiHtml html={card.back} />
           <p className="mt-3 text-xs text-slate-600">Source: {card.source.label}</p>
         </div>
       ) : null}

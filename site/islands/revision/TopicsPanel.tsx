@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { DeckOverview, QuizQuestion, QuizResult, TopicSummary } from "../../../shared/revision.ts";
 import { apiErrorMessage, postJson } from "../../lib/api.ts";
 import { Spinner } from "../../components/ui/Spinner.tsx";
-import { Html } from "./ReviewPanel.tsx";
+import { ApiHtml } from "../../components/ui/ApiHtml.tsx";
 
 /** The summary's points under the question each answers (the API sends one question's points together). */
 function groupByQuestion(points: TopicSummary["points"]) {
@@ -84,7 +84,7 @@ export function TopicsPanel({ paperId, deck }: { paperId: number; deck: DeckOver
                       <li key={i} className="rounded-lg bg-slate-50 p-3">
                         <p className="text-sm font-semibold text-slate-800">{g.question}</p>
                         <ul className="mt-1 list-disc space-y-1 pl-5">
-                          {g.points.map((html, k) => <li key={k}><Html html={html} /></li>)}
+                          {g.points.map((html, k) => <li key={k}><ApiHtml html={html} /></li>)}
                         </ul>
                         <p className="mt-1 text-xs text-slate-600">{g.source}</p>
                       </li>
@@ -101,7 +101,7 @@ export function TopicsPanel({ paperId, deck }: { paperId: number; deck: DeckOver
                 return (
                   <fieldset key={q.key} className="rounded-lg border border-slate-200 p-3">
                     <legend className="px-1 text-sm font-semibold">Question {qi + 1}</legend>
-                    <Html html={q.prompt} />
+                    <ApiHtml html={q.prompt} />
                     <div className="mt-2 space-y-1">
                       {q.options.map((o, oi) => (
                         <label key={oi} className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 ${result && result.answer === oi ? "bg-green-50" : ""}`}>
@@ -113,7 +113,7 @@ export function TopicsPanel({ paperId, deck }: { paperId: number; deck: DeckOver
                     {result ? (
                       <div className="mt-2 text-sm" role="status">
                         <p className={result.correct ? "font-semibold text-green-800" : "font-semibold text-red-700"}>{result.correct ? "Correct" : `Not quite: the answer is ${q.options[result.answer]}`}</p>
-                        <Html html={result.explanation} className="mt-1 text-sm" />
+                        <ApiHtml html={result.explanation} className="mt-1 text-sm" />
                       </div>
                     ) : null}
                     <p className="mt-2 text-xs text-slate-600">{q.source}</p>
