@@ -97,6 +97,9 @@ describe("the success page after a Stripe payment", () => {
     await page.goto(successUrl);
     const card = page.getByTestId("payment-confirmation");
     await expect.poll(() => card.getAttribute("data-state")).toBe("waiting");
+    // The server's markup already says 'waiting': the wait's deadline is set when the island runs,
+    // so the clock moves on only after that (under load, hydration can come after the fast-forward).
+    await hydrated(page, "PaymentConfirmation");
 
     await page.clock.fastForward(CONFIRMATION_PATIENCE_MS + 5_000);
     await expect.poll(() => card.getAttribute("data-state")).toBe("slow");
