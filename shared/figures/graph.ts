@@ -13,13 +13,13 @@ const BOTTOM = 34;
 const TOP = 10;
 
 const decimalsOf = (n: number) => {
-  const s = String(Math.round(n * 1e6) / 1e6);
+  const s = tickLabel(n);
   return s.includes(".") ? s.length - s.indexOf(".") - 1 : 0;
 };
 /** An axis's tick labels all carry its step's decimal places, as printed scales do (0.9, 1.0, 1.1). */
 const axisLabel = (a: Axis) => {
   const places = Math.max(decimalsOf(a.step), decimalsOf(a.min));
-  return (v: number) => (Math.round(v * 1e6) / 1e6).toFixed(places).replace("-", "−");
+  return (v: number) => tickLabel(v, places);
 };
 
 /** Tick values of an axis: min, min + step … max. */

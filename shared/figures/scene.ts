@@ -81,8 +81,11 @@ export function smoothThrough(points: readonly Point[], steps = 12): Point[] {
   return out;
 }
 
-/** A number as a tick label: no float noise (0.30000000000000004), a true minus sign. */
-export function tickLabel(value: number): string {
+/**
+ * A number as a tick label: no float noise (0.30000000000000004), a true minus sign, and with
+ * `places` that many decimal places (1.0 beside 0.9).
+ */
+export function tickLabel(value: number, places?: number): string {
   const rounded = Math.round(value * 1e6) / 1e6;
-  return String(rounded).replace("-", "−");
+  return (places === undefined ? String(rounded) : rounded.toFixed(places)).replace("-", "−");
 }
