@@ -33,6 +33,7 @@ import { adminDefaultsSchema, auditQuerySchema, offeringSchema, paperDetailsSche
 import { progressSchema, recommendationRequestSchema, subjectSchema } from "../shared/study.ts";
 import { cardEditSchema, deckRequestSchema, deckSettingsSchema, ownCardSchema, quizAnswersSchema, reviewBatchSchema } from "../shared/revision.ts";
 import { generationRequestSchema } from "../shared/generation.ts";
+import { examDatesSchema } from "../shared/exam-dates.ts";
 import { availableYearsQuery, pageQuery } from "./papers/routes.ts";
 import { testEmailSchema, valueSchemas } from "./settings/routes.ts";
 import { SETTING_KEYS } from "./settings/store.ts";
@@ -120,6 +121,16 @@ export const API_ROUTES: ApiRoute[] = [
       questionStructure: JSON.stringify({ sections: [{ name: "Section A", questionCount: 1, questionTypes: ["Short Answer"], marks: [4], questions: [{ id: "A1", type: "Short Answer", marks: 4 }] }] }),
       sectionCount: 1,
     },
+  },
+  { method: "GET", path: "/api/papers/:id/exam-dates", access: "admin", summary: "A paper's exam dates by series, each with its source", params: id },
+  {
+    method: "PUT",
+    path: "/api/papers/:id/exam-dates",
+    access: "admin",
+    summary: "Replaces a paper's exam dates (one per series, each with its source)",
+    params: id,
+    body: examDatesSchema,
+    example: { examDates: [{ series: "Summer 2027", date: "2027-05-20", source: "AQA final timetable, June 2027" }] },
   },
   { method: "DELETE", path: "/api/papers/:id", access: "admin", summary: "Deletes a paper with its documents, structure and bank questions (students' generated papers are kept)", params: id },
   { method: "GET", path: "/api/audit-log", access: "admin", summary: "Admin changes, newest first: who, what, when, before and after", query: auditQuerySchema },

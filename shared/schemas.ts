@@ -1,4 +1,5 @@
 // Zod schemas shared by the forms and the API: the validation messages are the specification's (§5).
+import { examDateSchema } from "./exam-dates.ts";
 import { z } from "./zod.ts";
 import {
   CODE_MAX,
@@ -129,7 +130,10 @@ export const paperSchema = z.object({
   subject: z.string(),
   examBoard: z.string(),
   level: z.string(),
+  /** The next of examDates that has not passed, or null (derived: examDates is the record). */
   examDate: z.string().nullable(),
+  /** The paper's exam dates by series, each with its source, earliest first. */
+  examDates: z.array(examDateSchema).default([]),
   createdAt: z.string(),
   description: z.string().nullable(),
   subjectCode: z.string().nullable(),

@@ -45,6 +45,8 @@ describe("every catalogue admin endpoint is for admins only", () => {
       ["POST", "/api/papers", { name: "Paper 1", subject: "Astronomy", examBoard: "CCEA", level: "IGCSE" }],
       ["PATCH", `/api/papers/${paper.id}`, { name: "Access check paper, renamed", subject: "Biology", examBoard: "AQA", level: "GCSE" }],
       ["PATCH", `/api/papers/${paper.id}`, structureBody([defaultSection(0)])],
+      ["GET", `/api/papers/${paper.id}/exam-dates`, undefined],
+      ["PUT", `/api/papers/${paper.id}/exam-dates`, { examDates: [{ series: "Summer 2027", date: "2027-05-20", source: "AQA timetable" }] }],
       ["DELETE", `/api/offerings/${offering.id}`, undefined],
       ["DELETE", `/api/papers/${target.id}`, undefined],
       ["GET", "/api/audit-log", undefined],

@@ -8,6 +8,8 @@ import { adminDefaults, auditLog, documentContents, documents, examBoards, gener
 import { HttpError } from "../http.ts";
 import { recordAudit } from "../audit/log.ts";
 import { applyStructureToBlueprint } from "../structure/blueprint.ts";
+import { readExamDates, recordFormExamDate } from "./exam-dates.ts";
+import { nextExamDate, ukToday } from "../../shared/exam-dates.ts";
 import { invalidateCatalogue, listExamBoards, listLevels, listPapers, listSubjects } from "./service.ts";
 import { type AdminDefaults, adminDefaultsSchema, type OfferingInput, type PaperDetails, type StructureSection } from "../../shared/catalogue.ts";
 
@@ -99,7 +101,6 @@ const paperColumns = {
   subject: papers.subject,
   examBoard: papers.examBoard,
   level: papers.level,
-  examDate: papers.examDate,
   description: papers.description,
   subjectCode: papers.subjectCode,
   sectionCount: papers.sectionCount,
@@ -118,8 +119,13 @@ const detailsRow = (d: PaperDetails) => ({
   level: d.level,
   description: d.description ?? null,
   subjectCode: d.subjectCode ?? null,
-  examDate: d.examDate ?? null,
 });
+
+/** A paper as the admin routes return it: its columns, exam dates and next exam date. */
+async function withExamDates(tx: Tx | Database, row: Awaited<ReturnType<typeof paperRow>>) {
+  const dates = await readExamDates(tx, row.id);
+  return { ...row, examDate: nextExamDate(dates, ukToday())?.date ?? null, examDates: dates };
+}
 
 async function refuseDuplicate(tx: Tx, d: PaperDetails, exceptId?: number) {
   const same = await tx.select({ id: papers.id }).from(papers)
@@ -132,7 +138,9 @@ export async function createPaper(db: Database, userId: number, details: PaperDe
   const row = await db.transaction(async (tx) => {
     await ensureOffering(tx, userId, details);
     await refuseDuplicate(tx, details);
-    const created = await tx.insert(papers).values({ ...detailsRow(details), sectionCount: 1, questionStructure: "" }).returning(paperColumns).get();
+    const inserted = await tx.insert(papers).values({ ...detailsRow(details), sectionCount: 1, questionStructure: "" }).returning(paperColumns).get();
+    await recordFormExamDate(tx, inserted.id, details.examDate);
+    const created = await withExamDates(tx, inserted);
     await recordAudit(tx, { userId, action: "paper.add", entity: "paper", entityId: created.id, after: created });
     return created;
   });
@@ -143,10 +151,12 @@ export async function createPaper(db: Database, userId: number, details: PaperDe
 /** PATCH /api/papers/:id with details: name, subject, board, level, description, code, date. */
 export async function updatePaperDetails(db: Database, userId: number, id: number, details: PaperDetails) {
   const row = await db.transaction(async (tx) => {
-    const before = await paperRow(tx, id);
+    const before = await withExamDates(tx, await paperRow(tx, id));
     await ensureOffering(tx, userId, details);
     await refuseDuplicate(tx, details, id);
-    const after = await tx.update(papers).set(detailsRow(details)).where(eq(papers.id, id)).returning(paperColumns).get();
+    const updated = await tx.update(papers).set(detailsRow(details)).where(eq(papers.id, id)).returning(paperColumns).get();
+    await recordFormExamDate(tx, id, details.examDate);
+    const after = await withExamDates(tx, updated);
     await recordAudit(tx, { userId, action: "paper.update", entity: "paper", entityId: id, before, after });
     return after;
   });
@@ -158,8 +168,8 @@ export async function updatePaperDetails(db: Database, userId: number, id: numbe
 export async function savePaperStructure(db: Database, userId: number, id: number, sections: StructureSection[]) {
   const row = await db.transaction(async (tx) => {
     const before = await paperRow(tx, id);
-    const after = await tx.update(papers).set({ questionStructure: JSON.stringify({ sections }), sectionCount: sections.length })
-      .where(eq(papers.id, id)).returning(paperColumns).get();
+    const after = await withExamDates(tx, await tx.update(papers).set({ questionStructure: JSON.stringify({ sections }), sectionCount: sections.length })
+      .where(eq(papers.id, id)).returning(paperColumns).get());
     await recordAudit(tx, {
       userId,
       action: "paper.structure",

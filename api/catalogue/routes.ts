@@ -1,3 +1,5 @@
+import { paperExamDates, replaceExamDates } from "./exam-dates.ts";
+import { examDatesSchema } from "../../shared/exam-dates.ts";
 import { Hono } from "hono";
 import { CACHE_SECONDS } from "../../shared/constants.ts";
 import type { AppEnv } from "../context.ts";
@@ -80,6 +82,15 @@ export const catalogueRoutes = new Hono<AppEnv>()
     const userId = c.var.user!.id;
     if ("sections" in body) return c.json(await savePaperStructure(db, userId, id, body.sections));
     return c.json(await updatePaperDetails(db, userId, id, body));
+  })
+  .get("/papers/:id/exam-dates", requireAdmin, async (c) => {
+    const id = idParam(c.req.param("id"), "Paper");
+    return c.json({ examDates: await paperExamDates(c.var.deps.db, id) });
+  })
+  .put("/papers/:id/exam-dates", requireAdmin, async (c) => {
+    const id = idParam(c.req.param("id"), "Paper");
+    const { examDates } = await parseBody(c, examDatesSchema);
+    return c.json({ examDates: await replaceExamDates(c.var.deps.db, c.var.user!.id, id, examDates) });
   })
   .delete("/papers/:id", requireAdmin, async (c) => {
     const removed = await deleteCataloguePaper(c.var.deps.db, c.var.user!.id, idParam(c.req.param("id"), "Paper"));

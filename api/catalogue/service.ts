@@ -1,11 +1,12 @@
 import { gzipSync } from "node:zlib";
-import { asc, sql } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { examBoards, levels, papers, subjects } from "../db/schema.ts";
+import { examBoards, examDates, levels, papers, subjects } from "../db/schema.ts";
 import type { Paper } from "../../shared/schemas.ts";
 import { paperFacts } from "../../shared/papers.ts";
 import { readBlueprint } from "../papers/bank.ts";
 import { CACHE_SECONDS } from "../../shared/constants.ts";
+import { type ExamDate, nextExamDate, ukToday } from "../../shared/exam-dates.ts";
 
 /**
  * The catalogue changes only when an admin edits it, but is read on every page view. Lists are kept
@@ -18,14 +19,31 @@ export function invalidateCatalogue(db: Database): void {
   listCache.delete(db);
 }
 
-/** The catalogue's papers (§3 Paper), each with the facts of its blueprint when it can be generated. */
-export async function listPapers(db: Database): Promise<Paper[]> {
-  // By subject, then exam date (papers without one after those with one), then name: Paper 1 before Paper 2.
-  const rows = await db.select().from(papers).orderBy(asc(papers.subject), sql`${papers.examDate} is null`, asc(papers.examDate), asc(papers.name)).all();
-  return rows.map(({ blueprint, ...paper }) => {
+/** Every paper's exam dates by series, earliest first. */
+export async function examDatesByPaper(db: Database): Promise<Map<number, ExamDate[]>> {
+  const rows = await db.select().from(examDates).orderBy(asc(examDates.date)).all();
+  const byPaper = new Map<number, ExamDate[]>();
+  for (const r of rows) {
+    const list = byPaper.get(r.paperId) ?? [];
+    list.push({ series: r.series, date: r.date, source: r.source });
+    byPaper.set(r.paperId, list);
+  }
+  return byPaper;
+}
+
+/**
+ * The catalogue's papers (§3 Paper), each with the facts of its blueprint when it can be generated,
+ * its exam dates by series, and as examDate the next of them that has not passed (null when none).
+ */
+export async function listPapers(db: Database, today = ukToday()): Promise<Paper[]> {
+  const [rows, dates] = await Promise.all([db.select().from(papers).orderBy(asc(papers.subject), asc(papers.name)).all(), examDatesByPaper(db)]);
+  const list = rows.map(({ blueprint, ...paper }) => {
     const bp = readBlueprint(blueprint);
-    return { ...paper, generation: bp ? paperFacts(bp) : null };
+    const own = dates.get(paper.id) ?? [];
+    return { ...paper, examDate: nextExamDate(own, today)?.date ?? null, examDates: own, generation: bp ? paperFacts(bp) : null };
   });
+  // By subject, then next exam date (papers without one after those with one), then name: Paper 1 before Paper 2.
+  return list.sort((a, b) => a.subject.localeCompare(b.subject) || (a.examDate ?? "9999").localeCompare(b.examDate ?? "9999") || a.name.localeCompare(b.name));
 }
 
 export function listSubjects(db: Database) {
@@ -60,17 +78,17 @@ export interface SubjectAvailability {
  * held back (a generation note that a model, when configured, does not overcome): then it is not yet
  * available, with the first paper's reason.
  */
-export function subjectAvailability(subjectNames: readonly string[], catalogue: readonly Paper[], hasModel = false, today = new Date().toISOString().slice(0, 10)): SubjectAvailability[] {
+export function subjectAvailability(subjectNames: readonly string[], catalogue: readonly Paper[], hasModel = false, today = ukToday()): SubjectAvailability[] {
   const heldBack = (p: Paper) => Boolean(p.generationNote) && !(hasModel && p.generation);
   // A date that has passed is not the next exam: it is not shown as if it were coming.
-  const upcoming = (date: string | null | undefined) => (date && date >= today ? date : null);
+  const upcoming = (p: Paper) => nextExamDate(p.examDates, today)?.date ?? null;
   return subjectNames.map((name) => {
     const own = catalogue
       .filter((p) => p.subject === name)
-      .sort((a, b) => (upcoming(a.examDate) ?? "9999").localeCompare(upcoming(b.examDate) ?? "9999"));
+      .sort((a, b) => (upcoming(a) ?? "9999").localeCompare(upcoming(b) ?? "9999"));
     const ready = own.filter((p) => !heldBack(p));
     const first = ready[0];
-    if (first) return { name, available: true, level: first.level || "GCSE", examDate: upcoming(first.examDate) };
+    if (first) return { name, available: true, level: first.level || "GCSE", examDate: upcoming(first) };
     if (own.length) return { name, available: false, level: own[0].level || "GCSE", examDate: null, reason: `${own[0].name}: ${own[0].generationNote}` };
     return { name, available: false, level: null, examDate: null };
   });

@@ -122,7 +122,6 @@ export const papers = sqliteTable(
     examBoard: text("exam_board").notNull(),
     /** May be empty: an empty level matches any level (admin-tools.md). */
     level: text("level").notNull().default(""),
-    examDate: text("exam_date"),
     description: text("description"),
     subjectCode: text("subject_code"),
     sectionCount: integer("section_count").notNull().default(1),
@@ -157,6 +156,25 @@ export const paperTopics = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("paper_topics_paper_idx").on(t.paperId, t.sortOrder)],
+);
+
+/**
+ * A paper's exam dates, one per series ("Summer 2027"), each with where it comes from (the board's
+ * timetable, or the admin who entered it). The catalogue's examDate is derived from these: the next
+ * date that has not passed.
+ */
+export const examDates = sqliteTable(
+  "exam_dates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    paperId: integer("paper_id").notNull().references(() => papers.id, { onDelete: "cascade" }),
+    series: text("series").notNull(),
+    /** YYYY-MM-DD. */
+    date: text("date").notNull(),
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("exam_dates_paper_series_idx").on(t.paperId, t.series)],
 );
 
 export const generatedPapers = sqliteTable(

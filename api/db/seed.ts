@@ -30,7 +30,8 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
   // A paper an admin deleted stays deleted: the audit log names it, and the seed skips it.
   const deleted = await deletedPaperIdentities(db);
   const samples = SAMPLE_PAPERS.filter((p) => !deleted.has(paperIdentityKey(p)));
-  if (samples.length) await db.insert(papers).values(samples.map((p) => ({ ...p, sectionCount: 1 }))).onConflictDoNothing();
+  // The samples' exam dates are the home page's fallback (§3), not a timetable's: no date is seeded.
+  if (samples.length) await db.insert(papers).values(samples.map(({ examDate: _, ...p }) => ({ ...p, sectionCount: 1 }))).onConflictDoNothing();
   await seedBanks(db, undefined, deleted);
   // Every paper's subject, board and level is an offering (admin-tools.md §2: boards depend on
   // subject and level); an admin's offerings without papers are kept.

@@ -1,5 +1,6 @@
 // Smart Study Resources for one student: decks of flashcards per catalogue paper, built offline by
 // the deck builder (deck.ts), reviewed on the FSRS schedule (scheduler.ts), topic summaries and quizzes.
+import { readExamDates } from "../catalogue/exam-dates.ts";
 import { and, asc, count, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { papers, questions, revisionCards, revisionDecks, revisionReviews } from "../db/schema.ts";
@@ -105,7 +106,8 @@ export async function openDeck(db: Database, userId: number, request: DeckReques
       paperId: paper.row.id,
       tier: tiers.length ? (request.tier ?? tiers.at(-1)!) : null,
       newPerDay: NEW_CARDS_PER_DAY.default,
-      examDate: paper.row.examDate && paper.row.examDate > today ? paper.row.examDate : null,
+      // The paper's next exam after today, when the catalogue has one; the student may change it.
+      examDate: (await readExamDates(db, paper.row.id)).find((d) => d.date > today)?.date ?? null,
     }).onConflictDoNothing().returning().get() ?? await deckOf(db, userId, paper.row.id);
   }
   await addMissingCards(db, deck, paper, now);

@@ -107,6 +107,25 @@ describe("/exam-papers", () => {
     await card.getByRole("tab", { name: "Details" }).click();
     await card.getByText("2 sections with a total of 9 questions (40 marks)").waitFor();
 
+    // Exam dates: the form's date is the Summer 2027 series' date; the admin adds a second series.
+    const dates = card.getByTestId("exam-dates");
+    expect((await dates.locator("li").first().innerText()).split(/\n+/)).toEqual(["Summer 2027: 18 May 2027", "Source: Entered by an administrator"]);
+    await dates.getByRole("button", { name: "Edit exam dates" }).click();
+    await dates.getByRole("button", { name: "Add exam date" }).click();
+    const second = dates.getByRole("group", { name: "Exam date 2" });
+    await second.getByLabel("Date").fill("2028-05-17");
+    await dates.getByRole("button", { name: "Save exam dates" }).click();
+    await dates.getByRole("alert").getByText("Please say where the date comes from (the board's timetable, for example)").waitFor();
+    expect(await second.getByLabel("Series").inputValue()).toBe("Summer 2028");
+    await second.getByLabel("Source").fill("AQA provisional timetable, June 2028");
+    expect(await seriousViolations(page)).toEqual([]);
+    await dates.getByRole("button", { name: "Save exam dates" }).click();
+    await dates.getByText("Exam dates saved.").waitFor();
+    expect(await dates.locator("li").allInnerTexts()).toEqual([
+      "Summer 2027: 18 May 2027\nSource: Entered by an administrator",
+      "Summer 2028: 17 May 2028\nSource: AQA provisional timetable, June 2028",
+    ]);
+
     // Edit: every field shown, the same messages, saved through PATCH.
     await card.getByRole("button", { name: "Edit" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Paper" });

@@ -6,15 +6,16 @@ import { readStructure, structureSummary } from "../../../shared/catalogue.ts";
 import { formatDate, formatDateTime } from "../../../shared/format.ts";
 import { call } from "../api.ts";
 import { PencilIcon, TrashIcon } from "../ui.tsx";
+import { ExamDatesEditor } from "./ExamDatesEditor.tsx";
 
-export function DetailsTab({ paper, onEdit, onDelete }: { paper: Paper; onEdit(): void; onDelete(): void }) {
+export function DetailsTab({ paper, onEdit, onDelete, onSaved }: { paper: Paper; onEdit(): void; onDelete(): void; onSaved(paper: Paper): void }) {
   const sections = readStructure(paper.questionStructure);
   const rows: [string, string][] = [
     ["Description", paper.description || "None"],
     ["Sections", String(paper.sectionCount)],
     ["Question structure", sections ? structureSummary(sections) : paper.questionStructure.trim() ? "Cannot be read: see Paper Structure" : "Not set yet: see Paper Structure"],
     ["Subject code", paper.subjectCode || "None"],
-    ["Exam date", paper.examDate ? formatDate(paper.examDate) : "None"],
+    ["Next exam date", paper.examDate ? formatDate(paper.examDate) : "None"],
     ["Level", paper.level || "Any level"],
   ];
   return (
@@ -31,6 +32,7 @@ export function DetailsTab({ paper, onEdit, onDelete }: { paper: Paper; onEdit()
         <button type="button" className="btn-outline" onClick={onEdit}><PencilIcon /> Edit</button>
         <button type="button" className="btn-outline text-red-700" onClick={onDelete}><TrashIcon /> Delete</button>
       </div>
+      <ExamDatesEditor key={paper.id} paper={paper} onSaved={onSaved} />
       <PaperHistory paper={paper} />
     </div>
   );
@@ -44,7 +46,7 @@ interface AuditEntry {
   before: unknown;
   after: unknown;
 }
-const ACTIONS: Record<string, string> = { "paper.add": "Created", "paper.update": "Details changed", "paper.structure": "Structure saved" };
+const ACTIONS: Record<string, string> = { "paper.add": "Created", "paper.update": "Details changed", "paper.structure": "Structure saved", "paper.exam-dates": "Exam dates saved" };
 
 /** The paper's changes from the audit log (who, what, when, before and after), newest first. */
 function PaperHistory({ paper }: { paper: Paper }) {
@@ -56,7 +58,7 @@ function PaperHistory({ paper }: { paper: Paper }) {
       setEntries(e);
       setFailed(false);
     }, () => setFailed(true));
-  }, [paper.id, paper.name, paper.description, paper.subjectCode, paper.examDate, paper.questionStructure]);
+  }, [paper.id, paper.name, paper.description, paper.subjectCode, paper.examDates, paper.questionStructure]);
   return (
     <section className="mt-8" aria-labelledby={`history-${paper.id}`} data-testid="paper-history">
       <h4 id={`history-${paper.id}`} className="font-semibold">Changes</h4>

@@ -13,14 +13,14 @@ export function PaperDetail({ paper, onEdit, onDelete, onSaved }: { paper: Paper
     <article className="card p-4 sm:p-6" aria-labelledby="paper-detail-title" data-testid="paper-detail">
       <p className="text-sm text-slate-600">{paper.examBoard} · {paper.subject} · {paper.level || "Any level"}</p>
       <h2 id="paper-detail-title" className="text-xl font-bold">{paper.name}</h2>
-      {paper.examDate && <p className="text-sm text-slate-600">Exam date: {formatDate(paper.examDate)}</p>}
+      {paper.examDate && <p className="text-sm text-slate-600">Next exam: {formatDate(paper.examDate)}</p>}
       <div className="mt-4">
         <AdminTabs
           key={paper.id}
           label={`${paper.name}: details`}
           idPrefix="paper"
           tabs={[
-            { id: "details", label: "Details", render: () => <DetailsTab paper={paper} onEdit={onEdit} onDelete={onDelete} /> },
+            { id: "details", label: "Details", render: () => <DetailsTab paper={paper} onEdit={onEdit} onDelete={onDelete} onSaved={onSaved} /> },
             { id: "documents", label: "Documents", render: () => <DocumentsTab paper={paper} /> },
             { id: "structure", label: "Paper Structure", render: () => <StructureCard key={paper.id} paper={paper} onSaved={onSaved} /> },
             { id: "topics", label: "Study Topics", render: () => <TopicsTab paper={paper} /> },
