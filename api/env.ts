@@ -10,6 +10,16 @@ const optionalString = z
   .transform((v) => (v ? v : undefined));
 const optionalUrl = optionalString.pipe(z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://example.com" }).optional());
 
+const contactEmailSchema = z.email({ message: "must be an e-mail address" }).default("support@examprep.co.uk");
+
+/**
+ * The contact address alone, for pages built ahead of time: a build needs none of the server's
+ * secrets, so it does not parse (and require) the rest of the configuration.
+ */
+export function contactEmail(vars: Record<string, string | undefined> = process.env): string {
+  return contactEmailSchema.parse(vars.CONTACT_EMAIL || undefined);
+}
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -50,7 +60,7 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     /** Stripe's API address; tests point it at a local stand-in. */
     STRIPE_API_URL: optionalUrl,
-    CONTACT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@examprep.co.uk"),
+    CONTACT_EMAIL: contactEmailSchema,
     /** An OpenAI-compatible model for predicted questions and study plans; without a key the offline engines do it all. */
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: optionalUrl,

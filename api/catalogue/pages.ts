@@ -1,0 +1,236 @@
+// The public subject and paper pages (issue 17): their addresses and what each shows, from the
+// catalogue. The same functions serve the pages prerendered at build time (from the seeded banks, no
+// database) and the pages rendered on request for papers an admin added later (from the database),
+// so both kinds look alike and the sitemap lists them with the same addresses.
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { papers, questions } from "../db/schema.ts";
+import { loadBanks, readBlueprint } from "../papers/bank.ts";
+import { sanitiseQuestionHtml } from "../papers/html.ts";
+import { type BankQuestion, type Blueprint, type Part, questionMarks } from "../../shared/papers.ts";
+import type { ExamDate } from "../../shared/exam-dates.ts";
+import type { Paper } from "../../shared/schemas.ts";
+
+/** What a page needs of one catalogue paper, wherever it was read from. */
+export interface PaperSource {
+  subject: string;
+  examBoard: string;
+  level: string;
+  name: string;
+  subjectCode: string | null;
+  description: string | null;
+  blueprint: Blueprint | null;
+  /** The paper's own practice questions (never past-paper ones: their text is the board's). */
+  practice: Pick<BankQuestion, "id" | "topic" | "tier" | "stem" | "parts">[];
+  /** Whether each practice question has a figure anywhere (samples are chosen among those without). */
+  withFigure: ReadonlySet<string>;
+  examDates: ExamDate[];
+}
+
+export interface TopicWeight {
+  name: string;
+  description: string;
+  /** Average marks a practice paper gives the topic (its slots' marks shared among their topics). */
+  marks: number;
+}
+
+export interface SampleQuestion {
+  id: string;
+  topic: string;
+  marks: number;
+  stem: string | null;
+  parts: { content: string; marks: number; options: string[]; markScheme: string }[];
+}
+
+export interface PaperPage {
+  path: string;
+  subjectPath: string;
+  /** "AQA GCSE Biology Paper 1". */
+  heading: string;
+  subject: string;
+  examBoard: string;
+  level: string;
+  name: string;
+  code: string | null;
+  description: string | null;
+  tiers: string[];
+  timeMinutes: number | null;
+  totalMarks: number | null;
+  spagMarks: number;
+  materials: string[];
+  /** Sections and how many of them a candidate answers. */
+  sections: { name: string; marks: number }[];
+  answerSections: number | null;
+  styles: { label: string; share: number }[];
+  topics: TopicWeight[];
+  samples: SampleQuestion[];
+  examDates: ExamDate[];
+  /** Whether the generator can build it (a blueprint exists). */
+  generatable: boolean;
+}
+
+export interface SubjectPage {
+  path: string;
+  subject: string;
+  level: string;
+  boards: { examBoard: string; papers: { name: string; path: string; code: string | null; timeMinutes: number | null; totalMarks: number | null; tiers: string[] }[] }[];
+}
+
+/** "Religious Studies" → "religious-studies", "A-Level" → "a-level". */
+export function slugify(text: string): string {
+  return text.toLowerCase().replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
+
+/** A paper's part of its address: "Paper 1" → "paper-1", "Paper 1 (Non-Calculator)" → "paper-1-non-calculator" (names are unique within a board's subject and level, so addresses are too). */
+export const paperSlug = (name: string) => slugify(name);
+
+export const subjectPath = (p: { level: string; subject: string }) => `/${slugify(p.level || "GCSE")}/${slugify(p.subject)}`;
+export const paperPath = (p: { level: string; subject: string; examBoard: string; name: string }) =>
+  `${subjectPath(p)}/${slugify(p.examBoard)}/${paperSlug(p.name)}`;
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Each topic's average marks on a paper: every slot's marks shared equally among its pool. */
+function topicWeights(bp: Blueprint): TopicWeight[] {
+  const marks = new Map<string, number>();
+  for (const section of bp.sections) {
+    for (const slot of section.slots) for (const t of slot.topics) marks.set(t, (marks.get(t) ?? 0) + slot.marks / slot.topics.length);
+  }
+  return bp.topics
+    .map((t) => ({ name: t.name, description: t.description, marks: round1(marks.get(t.id) ?? 0) }))
+    .filter((t) => t.marks > 0)
+    .sort((a, b) => b.marks - a.marks);
+}
+
+const isLevelled = (p: Part) => /Level\s+\d/.test(p.markScheme);
+/** The kinds of question part the practice bank asks, as shares of its parts. */
+function questionStyles(practice: PaperSource["practice"]): { label: string; share: number }[] {
+  const parts = practice.flatMap((q) => q.parts);
+  if (!parts.length) return [];
+  const kinds: [string, (p: Part) => boolean][] = [
+    ["Multiple choice (tick or shade one answer)", (p) => Boolean(p.options?.length)],
+    ["Short answers and calculations (1–3 marks)", (p) => !p.options?.length && p.marks <= 3],
+    ["Longer answers (4–5 marks)", (p) => !p.options?.length && p.marks >= 4 && p.marks <= 5],
+    ["Extended responses marked by levels (6 marks or more)", (p) => !p.options?.length && p.marks >= 6 && isLevelled(p)],
+    ["Other answers of 6 marks or more", (p) => !p.options?.length && p.marks >= 6 && !isLevelled(p)],
+  ];
+  return kinds
+    .map(([label, test]) => ({ label, share: Math.round((100 * parts.filter(test).length) / parts.length) }))
+    .filter((k) => k.share > 0);
+}
+
+/**
+ * Two free sample questions: common to both tiers, without a figure (the page shows text), on two
+ * different topics, the shortest first, so a visitor sees the paper's style in a minute.
+ */
+function sampleQuestions(src: PaperSource, topicNames: Map<string, string>): SampleQuestion[] {
+  const chosen: SampleQuestion[] = [];
+  const candidates = src.practice
+    .filter((q) => q.tier === "Both" && !src.withFigure.has(q.id) && questionMarks(q) >= 2)
+    .sort((a, b) => questionMarks(a) - questionMarks(b) || a.id.localeCompare(b.id));
+  for (const q of candidates) {
+    if (chosen.length === 2) break;
+    if (chosen.some((c) => c.topic === (topicNames.get(q.topic) ?? q.topic))) continue;
+    chosen.push({
+      id: q.id,
+      topic: topicNames.get(q.topic) ?? q.topic,
+      marks: questionMarks(q),
+      stem: q.stem ? sanitiseQuestionHtml(q.stem) : null,
+      parts: q.parts.map((p) => ({ content: sanitiseQuestionHtml(p.content), marks: p.marks, options: p.options ?? [], markScheme: sanitiseQuestionHtml(p.markScheme) })),
+    });
+  }
+  return chosen;
+}
+
+export function paperPage(src: PaperSource): PaperPage {
+  const bp = src.blueprint;
+  const topicNames = new Map((bp?.topics ?? []).map((t) => [t.id, t.name]));
+  return {
+    path: paperPath(src),
+    subjectPath: subjectPath(src),
+    heading: `${src.examBoard} ${src.level || "GCSE"} ${src.subject} ${src.name}`,
+    subject: src.subject,
+    examBoard: src.examBoard,
+    level: src.level || "GCSE",
+    name: src.name,
+    code: bp?.code ?? src.subjectCode,
+    description: src.description,
+    tiers: bp?.tiers ?? [],
+    timeMinutes: bp?.timeMinutes ?? null,
+    totalMarks: bp?.totalMarks ?? null,
+    spagMarks: bp?.spagMarks ?? 0,
+    materials: bp?.materials ?? [],
+    sections: (bp?.sections ?? []).map((s) => ({ name: s.name, marks: s.slots.reduce((n, slot) => n + slot.marks, 0) })),
+    answerSections: bp?.answerSections ?? null,
+    styles: questionStyles(src.practice),
+    topics: bp ? topicWeights(bp) : [],
+    samples: sampleQuestions(src, topicNames),
+    examDates: src.examDates,
+    generatable: Boolean(bp),
+  };
+}
+
+/** Subject pages: each subject at each level, its papers grouped by board. */
+export function subjectPages(sources: readonly PaperSource[]): SubjectPage[] {
+  const bySubject = new Map<string, SubjectPage>();
+  for (const src of sources) {
+    const path = subjectPath(src);
+    const page = bySubject.get(path) ?? { path, subject: src.subject, level: src.level || "GCSE", boards: [] };
+    bySubject.set(path, page);
+    let board = page.boards.find((b) => b.examBoard === src.examBoard);
+    if (!board) page.boards.push((board = { examBoard: src.examBoard, papers: [] }));
+    const p = paperPage(src);
+    board.papers.push({ name: p.name, path: p.path, code: p.code, timeMinutes: p.timeMinutes, totalMarks: p.totalMarks, tiers: p.tiers });
+  }
+  for (const page of bySubject.values()) {
+    page.boards.sort((a, b) => a.examBoard.localeCompare(b.examBoard));
+    for (const b of page.boards) b.papers.sort((x, y) => x.name.localeCompare(y.name, "en", { numeric: true }));
+  }
+  return [...bySubject.values()].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+const figureIds = (qs: readonly BankQuestion[]) => new Set(qs.filter((q) => q.figure || q.parts.some((p) => p.figure)).map((q) => q.id));
+
+/** The catalogue as seeded from the bank files: what the build prerenders (no database, no dates). */
+export function seededSources(): PaperSource[] {
+  return loadBanks().map(({ blueprint, questions: qs }) => ({
+    ...blueprint.paper,
+    subjectCode: blueprint.code,
+    description: null,
+    blueprint,
+    practice: qs,
+    withFigure: figureIds(qs),
+    examDates: [],
+  }));
+}
+
+/** One catalogue paper read from the database, for a page rendered on request. */
+export async function databaseSource(db: Database, paper: Paper): Promise<PaperSource> {
+  const row = await db.select({ blueprint: papers.blueprint }).from(papers).where(eq(papers.id, paper.id)).get();
+  const rows = await db.select().from(questions).where(eq(questions.paperId, paper.id)).orderBy(asc(questions.id)).all();
+  const practice = rows.filter((r) => r.origin === "practice").map((r) => ({
+    id: r.id,
+    topic: r.topic,
+    tier: r.tier as BankQuestion["tier"],
+    stem: r.stem ?? undefined,
+    parts: JSON.parse(r.parts) as Part[],
+    figure: r.stemFigure ? true : undefined,
+  }));
+  return {
+    subject: paper.subject,
+    examBoard: paper.examBoard,
+    level: paper.level,
+    name: paper.name,
+    subjectCode: paper.subjectCode,
+    description: paper.description,
+    blueprint: readBlueprint(row?.blueprint ?? null),
+    practice,
+    withFigure: new Set(practice.filter((q) => q.figure || q.parts.some((p) => p.figure)).map((q) => q.id)),
+    examDates: paper.examDates,
+  };
+}
+
+/** The sources of every catalogue paper, from the database (the sitemap and the on-request pages). */
+export function catalogueSources(catalogue: readonly Paper[]): Pick<PaperSource, "subject" | "examBoard" | "level" | "name">[] {
+  return catalogue.map(({ subject, examBoard, level, name }) => ({ subject, examBoard, level, name }));
+}
