@@ -20,6 +20,7 @@ import { generationRequestSchema } from "../shared/generation.ts";
 import { candidateFromRow } from "../api/papers/candidate.ts";
 import { buildDeck } from "../api/revision/deck.ts";
 import { openDeck, reviewSession } from "../api/revision/service.ts";
+import { renderShareImage } from "../api/share/image.ts";
 
 const LOAD_SECONDS = 4;
 const CONCURRENCY = 32;
@@ -204,6 +205,26 @@ try {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   row("revision deck of a paper, build, median (ms)", median(buildTimes).toFixed(1), "< 20");
   row("revision 'next cards' (review session), median (ms)", median(sessionTimes).toFixed(1), "< 20");
+
+  // 7. Share images (issue 17): a typical paper card drawn to PNG. The first render of a process also
+  // starts resvg's WebAssembly and parses the fonts; the server keeps what it drew, so this is paid
+  // once per card and process.
+  const shareCard = {
+    eyebrow: "AQA · GCSE · 8461/1",
+    title: "Biology Paper 1",
+    subtitle: "Foundation and Higher · 1 h 45 min · 100 marks",
+    facts: ["Cell biology", "Organisation", "Infection and response", "Bioenergetics"],
+  };
+  let start = performance.now();
+  await renderShareImage(shareCard);
+  row("share image render, first in process (ms)", (performance.now() - start).toFixed(0));
+  const shareTimes: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    start = performance.now();
+    await renderShareImage({ ...shareCard, title: `Biology Paper ${i + 1}` });
+    shareTimes.push(performance.now() - start);
+  }
+  row("share image render (ms, median of 20)", median(shareTimes).toFixed(0));
 } finally {
   server.kill("SIGTERM");
 }

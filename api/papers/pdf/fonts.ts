@@ -1,17 +1,6 @@
-// The embedded DejaVu fonts: read once, parsed once per process, and measured a character at a time.
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+// The embedded DejaVu fonts (read by api/fonts.ts): parsed once per process, and measured a character at a time.
 import fontkit from "@pdf-lib/fontkit";
 import type { PDFFont } from "pdf-lib";
-
-const FONT_DIR = "node_modules/dejavu-fonts-ttf/ttf";
-const FONT_FILES = {
-  regular: "DejaVuSans.ttf",
-  bold: "DejaVuSans-Bold.ttf",
-  italic: "DejaVuSans-Oblique.ttf",
-  mono: "DejaVuSansMono.ttf",
-} as const;
-export type FontName = keyof typeof FONT_FILES;
 
 /**
  * fontkit with its parsed fonts kept: parsing a 700 KB TrueType file is most of the cost of a PDF,
@@ -59,15 +48,6 @@ function withSimpleLayout(face: Face): Face {
     }),
   });
   return simple;
-}
-
-let fontBytes: Record<FontName, Uint8Array> | undefined;
-/** The font files, read once. They come with the npm package, so no writable disk is needed. */
-export function loadFontBytes(): Record<FontName, Uint8Array> {
-  fontBytes ??= Object.fromEntries(
-    Object.entries(FONT_FILES).map(([k, file]) => [k, readFileSync(resolve(FONT_DIR, file))]),
-  ) as unknown as Record<FontName, Uint8Array>;
-  return fontBytes;
 }
 
 /**

@@ -2,7 +2,8 @@
 // at the sizes of the standard or the large-text paper.
 import { type PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import type { Block, Run } from "../html.ts";
-import { type FontName, metricsOf, widthOf } from "./fonts.ts";
+import type { FontName } from "../../fonts.ts";
+import { metricsOf, widthOf } from "./fonts.ts";
 
 export const A4 = { width: 595.28, height: 841.89 };
 export const MARGIN = { left: 50, right: 50, top: 56, bottom: 64 };
