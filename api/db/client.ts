@@ -1,7 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { type Client, createClient, type TransactionMode } from "@libsql/client";
-import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import type { Client, TransactionMode } from "@libsql/client";
+import { createClient as createRemoteClient } from "@libsql/client/web";
+import type { LibSQLDatabase } from "drizzle-orm/libsql";
+import { drizzle } from "drizzle-orm/libsql/web";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "./schema.ts";
 
@@ -10,19 +12,28 @@ export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 /** Committed migrations, resolved from the project root (npm scripts always run there). */
 export const MIGRATIONS_DIR = resolve(process.cwd(), "api/db/migrations");
 
-/** Opens the database, creating the folder of a `file:` database on first use. */
+/**
+ * Opens the database. A remote one (libsql:, https:, http:, wss:, ws:, as Turso or sqld) goes
+ * through libSQL's web client, which speaks HTTP and WebSocket only; a `file:` one through the full
+ * client and its native module, imported here and only here, so a server on a remote database never
+ * loads a native module and runs where none can be loaded (an edge host). The folder of a `file:`
+ * database is created on first use.
+ */
 export async function connect(url: string, authToken?: string): Promise<Database> {
+  let client: Client;
   if (url.startsWith("file:")) {
     const path = url.slice("file:".length);
     if (path && path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
+    const { createClient } = await import("@libsql/client");
+    // `timeout` is SQLite's busy timeout, for another process writing to the same file.
+    client = serialised(createClient({ url, timeout: 10_000 }));
+    // WAL lets readers run beside a writer (a setting of the database file, kept once made).
+    await client.execute("PRAGMA journal_mode = WAL");
+  } else {
+    client = createRemoteClient({ url, authToken });
   }
-  // `timeout` is SQLite's busy timeout, for another process writing to the same file.
-  const isFile = url.startsWith("file:");
-  const raw = createClient({ url, authToken, timeout: 10_000 });
-  const client = isFile ? serialised(raw) : raw;
-  // WAL lets readers run beside a writer (a setting of the database file, kept once made).
-  if (isFile) await client.execute("PRAGMA journal_mode = WAL");
   await client.execute("PRAGMA foreign_keys = ON");
+  // drizzle-orm/libsql would import the full client, and so the native module: its web entry does not.
   return drizzle(client, { schema }) as Database;
 }
 

