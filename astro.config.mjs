@@ -5,9 +5,6 @@ import denoAdapter from "./server/adapter.mjs";
 
 export default defineConfig({
   srcDir: "./site",
-  // The public origin, for the canonical and share-image addresses of the prerendered pages: set
-  // APP_ORIGIN when building for production (README, Deploying).
-  site: process.env.APP_ORIGIN ?? `http://localhost:${process.env.PORT ?? 8000}`,
   publicDir: "./site/public",
   output: "server",
   adapter: denoAdapter(),

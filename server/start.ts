@@ -32,7 +32,7 @@ if (purchaseMode(env) === "disabled") {
 
 // Importing the entry opens the database, applies migrations and seeds the catalogue.
 const { handle } = await import(entry);
-const serveStatic = createStaticHandler(resolve(dist, "client"));
+const serveStatic = createStaticHandler(resolve(dist, "client"), env.APP_ORIGIN);
 
 /** A built file, with the same security headers and log line as everything the app answers. */
 async function staticFile(request: Request): Promise<Response | null> {

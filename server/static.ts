@@ -1,6 +1,7 @@
 // Serves the built client files (dist/client): Astro's hashed assets, the admin bundle, public files.
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
+import { PRERENDER_ORIGIN } from "../shared/constants.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -31,15 +32,17 @@ const META_CSP = /<meta http-equiv="content-security-policy" content="([^"]*)"/i
 /**
  * A prerendered page carries Astro's policy (the hashes of its scripts and styles) in a <meta> tag;
  * the response sends it as the header too, which is where frame-ancestors can be added (an HTML file
- * would otherwise get the policy of a file that loads nothing). Sent gzipped when the browser takes it.
+ * would otherwise get the policy of a file that loads nothing). Its absolute addresses get the site's
+ * origin. Sent gzipped when the browser takes it.
  */
-async function prerenderedPage(file: string, info: Deno.FileInfo, headers: Headers, request: Request): Promise<Response> {
+async function prerenderedPage(file: string, info: Deno.FileInfo, headers: Headers, request: Request, origin: string): Promise<Response> {
   const mtime = info.mtime?.getTime() ?? 0;
   let entry = pages.get(file);
   if (!entry || entry.mtime !== mtime) {
-    const body = await Deno.readFile(file);
-    const csp = META_CSP.exec(new TextDecoder().decode(body.subarray(0, 8192)))?.[1]?.replaceAll("&#39;", "'") ?? null;
-    entry = { mtime, body: new Uint8Array(body), gzip: new Uint8Array(gzipSync(body)), csp };
+    const html = new TextDecoder().decode(await Deno.readFile(file)).replaceAll(PRERENDER_ORIGIN, origin.replace(/\/$/, ""));
+    const body = new TextEncoder().encode(html);
+    const csp = META_CSP.exec(html.slice(0, 8192))?.[1] ?? null;
+    entry = { mtime, body, gzip: new Uint8Array(gzipSync(body)), csp };
     pages.set(file, entry);
   }
   if (entry.csp) headers.set("Content-Security-Policy", entry.csp);
@@ -54,7 +57,8 @@ async function prerenderedPage(file: string, info: Deno.FileInfo, headers: Heade
 /** Hashed file names never change content, so they may be cached for a year. */
 const IMMUTABLE = [/^\/_astro\//, /^\/admin\/assets\//];
 
-export function createStaticHandler(root: string) {
+/** `origin`: the public origin written into prerendered pages in place of PRERENDER_ORIGIN. */
+export function createStaticHandler(root: string, origin: string) {
   const base = resolve(root);
   return async (request: Request): Promise<Response | null> => {
     if (request.method !== "GET" && request.method !== "HEAD") return null;
@@ -86,7 +90,7 @@ export function createStaticHandler(root: string) {
         ? "public, max-age=31536000, immutable"
         : page ? "public, max-age=300" : "public, max-age=3600",
     });
-    if (page) return await prerenderedPage(file, info, headers, request);
+    if (page) return await prerenderedPage(file, info, headers, request, origin);
     if (request.method === "HEAD") return new Response(null, { headers });
     const handle = await Deno.open(file, { read: true });
     return new Response(handle.readable, { headers });

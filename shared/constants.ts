@@ -228,6 +228,12 @@ export const SAMPLE_PAPERS: readonly SamplePaper[] = [
 
 export type Access = "public" | "signed-in" | "admin" | "guest-only";
 
+/**
+ * The origin a page prerendered at build time writes in its absolute addresses (canonical, share
+ * image): the server replaces it with APP_ORIGIN as it serves the page, so one build serves any origin.
+ */
+export const PRERENDER_ORIGIN = "https://prerendered.examprep.invalid";
+
 /** The route table (§2): every route with the access the server enforces before sending HTML. */
 export const ROUTE_ACCESS: readonly { pattern: string; access: Access }[] = [
   { pattern: "/", access: "public" },

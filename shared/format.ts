@@ -36,3 +36,10 @@ export function formatDateTime(value: string | number | Date | null | undefined)
 export function formatPence(pence: number): string {
   return `£${(pence / 100).toFixed(2)}`;
 }
+
+/** A paper's time: 105 → "1 h 45 min", 90 → "1 h 30 min", 60 → "1 h". */
+export function formatMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h ? `${h} h` : "", m ? `${m} min` : ""].filter(Boolean).join(" ");
+}

@@ -9,6 +9,8 @@ import { loadBanks, readBlueprint } from "../papers/bank.ts";
 import { sanitiseQuestionHtml } from "../papers/html.ts";
 import { type BankQuestion, type Blueprint, type Part, questionMarks } from "../../shared/papers.ts";
 import type { ExamDate } from "../../shared/exam-dates.ts";
+import { formatMinutes } from "../../shared/format.ts";
+import type { ShareCard } from "../../shared/share.ts";
 import type { Paper } from "../../shared/schemas.ts";
 
 /** What a page needs of one catalogue paper, wherever it was read from. */
@@ -233,4 +235,33 @@ export async function databaseSource(db: Database, paper: Paper): Promise<PaperS
 /** The sources of every catalogue paper, from the database (the sitemap and the on-request pages). */
 export function catalogueSources(catalogue: readonly Paper[]): Pick<PaperSource, "subject" | "examBoard" | "level" | "name">[] {
   return catalogue.map(({ subject, examBoard, level, name }) => ({ subject, examBoard, level, name }));
+}
+
+/** The share image of a page: /og + its path + .png. */
+export const shareImagePath = (path: string) => `/og${path}.png`;
+
+export function paperShareCard(p: PaperPage): ShareCard {
+  return {
+    eyebrow: [p.examBoard, p.level, p.code].filter(Boolean).join(" · "),
+    title: `${p.subject} ${p.name}`,
+    subtitle: [p.tiers.length ? p.tiers.join(" and ") : "", p.timeMinutes ? formatMinutes(p.timeMinutes) : "", p.totalMarks ? `${p.totalMarks} marks` : ""]
+      .filter(Boolean).join(" · ") || undefined,
+    // Short facts that fit a chip (topic names would be cut off).
+    facts: [
+      p.topics.length ? `${p.topics.length} topics` : "",
+      p.samples.length ? `${p.samples.length} free sample questions` : "",
+      p.generatable ? "Full papers as PDFs" : "",
+      "Mark schemes",
+    ].filter(Boolean),
+  };
+}
+
+export function subjectShareCard(s: SubjectPage): ShareCard {
+  const papers = s.boards.flatMap((b) => b.papers);
+  return {
+    eyebrow: `${s.level} · practice papers with mark schemes`,
+    title: s.subject,
+    subtitle: s.boards.map((b) => `${b.examBoard}: ${b.papers.length} paper${b.papers.length === 1 ? "" : "s"}`).join(" · "),
+    facts: papers.map((p) => p.name.split(/ - | \(/)[0]),
+  };
 }

@@ -1,13 +1,9 @@
 // The words of the public catalogue pages: titles and descriptions for search results and share
 // cards, one source for the pages, the share images and the tests.
 import type { PaperPage, SubjectPage } from "../../../api/catalogue/pages.ts";
+import { formatMinutes } from "../../../shared/format.ts";
 
-/** 105 → "1 h 45 min", 90 → "1 h 30 min", 60 → "1 h". */
-export function formatMinutes(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return [h ? `${h} h` : "", m ? `${m} min` : ""].filter(Boolean).join(" ");
-}
+export { formatMinutes };
 
 export const paperTitle = (p: PaperPage) => `${p.heading}${p.code ? ` (${p.code})` : ""} practice papers and mark schemes`;
 
@@ -27,5 +23,4 @@ export function subjectDescription(s: SubjectPage): string {
   return `${s.level} ${s.subject} practice papers in the format of your exam board, with mark schemes: ${boards}.`;
 }
 
-/** The share image of a page: /og + its path + .png. */
-export const shareImagePath = (path: string) => `/og${path}.png`;
+export { shareImagePath } from "../../../api/catalogue/pages.ts";
