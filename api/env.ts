@@ -10,6 +10,9 @@ const optionalString = z
   .transform((v) => (v ? v : undefined));
 const optionalUrl = optionalString.pipe(z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://example.com" }).optional());
 
+/** CONTACT_EMAIL: also read alone when a page is prerendered, at build time (see site/layouts/AppLayout.astro). */
+export const contactEmailSchema = z.email({ message: "must be an e-mail address" }).default("support@examprep.co.uk");
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -50,7 +53,7 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     /** Stripe's API address; tests point it at a local stand-in. */
     STRIPE_API_URL: optionalUrl,
-    CONTACT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@examprep.co.uk"),
+    CONTACT_EMAIL: contactEmailSchema,
     /** An OpenAI-compatible model for predicted questions and study plans; without a key the offline engines do it all. */
     OPENAI_API_KEY: optionalString,
     OPENAI_BASE_URL: optionalUrl,
