@@ -27,7 +27,7 @@ function render(user: PublicUser | null, credits: number | null): void {
   const name = user ? displayName(user) : "";
   for (const el of all("[data-user-name]")) el.textContent = name;
   for (const el of all("[data-greeting]")) el.title = `Hello, ${name}: account settings`;
-  for (const el of all('[data-testid="header-credits"]')) el.hidden = credits === null;
+  for (const el of all("[data-credits-badge]")) el.hidden = credits === null;
   for (const el of all("[data-credits]")) el.textContent = String(credits ?? "");
   for (const el of all("[data-credits-word]")) el.textContent = creditsWord(credits);
 }
