@@ -8,6 +8,11 @@ export function seedCredits(credits: number | null): void {
   if ($credits.get() === null) $credits.set(credits);
 }
 
+/** What follows the number of a balance: ' credit' or ' credits'. */
+export function creditsWord(credits: number | null): string {
+  return ` credit${credits === 1 ? "" : "s"}`;
+}
+
 /** GET /api/user/credits; call after anything that changes the balance. */
 export async function refreshCredits(): Promise<number | null> {
   try {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { randomBytes } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
-import { baseURL, hydrated, launch, newPage, serverDb, seriousViolations, signIn as seedSession } from "./helpers.ts";
+import { baseURL, headerReady, hydrated, launch, newPage, seriousViolations, serverDb, signIn as seedSession } from "./helpers.ts";
 import { mailOutbox, sessions, users } from "../../api/db/schema.ts";
 import { hashPassword } from "../../api/auth/password.ts";
 import { hashSessionToken, SESSION_COOKIE } from "../../api/auth/session.ts";
@@ -43,7 +43,7 @@ async function register(page: Page, fields: { fullName: string; email: string; u
 
 /** Signs out and waits for the home page that follows (its 'Logged out' toast). */
 async function signOut(page: Page) {
-  await hydrated(page, "UserMenu");
+  await headerReady(page);
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Logged out");
 }
@@ -152,7 +152,7 @@ describe("accounts in the browser", () => {
       // it after the session cookie changed (and the user store checks the user again whenever a
       // page does come back from the back-forward cache).
       expect(first?.headers()["cache-control"]).toBe("private, no-store");
-      await hydrated(page, "UserMenu");
+      await headerReady(page);
       await expect.poll(() => page.locator("header").innerText()).toContain("Hello, Dana Bell");
       await page.goto(baseURL() + "/terms-of-service");
 

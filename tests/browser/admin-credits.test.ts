@@ -2,7 +2,7 @@
 // the Credit Deduction Debug Tool, against the real API.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
+import { baseURL, headerReady, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
 import { discountCodes, users } from "../../api/db/schema.ts";
 import { changeCredits } from "../../api/credits/ledger.ts";
 import { formatDate } from "../../shared/format.ts";
@@ -157,7 +157,7 @@ describe("Credit System Test and Credit Deduction Debug Tool", () => {
 
     // An admin's purchase is free: POST /api/checkout/credits {quantity}. The header's balance follows
     // without a reload, though the admin tools are a bundle of their own.
-    await hydrated(page, "UserMenu");
+    await headerReady(page);
     const header = page.getByTestId("header-credits");
     expect(await header.innerText()).toBe("0 credits");
     const purchase = page.getByRole("form", { name: "Test a purchase" });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
+import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn, toasterReady } from "./helpers.ts";
 import { eq } from "drizzle-orm";
 import { checkouts, discountCodes, users } from "../../api/db/schema.ts";
 import { accessFor } from "../../shared/routes.ts";
@@ -35,7 +35,7 @@ describe("buying credits in test mode", () => {
 
     await page.getByRole("button", { name: "Buy 10 credits for £40.42" }).click();
     await page.waitForURL(baseURL() + "/checkout-confirmation");
-    await hydrated(page, "Toaster");
+    await toasterReady(page);
     // A full address, usable when pasted into another tab.
     const payUrl = await page.locator("#checkout-url").inputValue();
     expect(payUrl).toMatch(new RegExp(`^${baseURL()}/checkout/test/[0-9a-f-]{36}$`));
@@ -87,7 +87,7 @@ describe("buying credits in test mode", () => {
     await expect.poll(() => page.getByTestId("applied-code").innerText()).toContain("HELDONE");
     await page.getByRole("button", { name: /^Buy 1 credit for/ }).click();
     await page.waitForURL(baseURL() + "/checkout-confirmation");
-    await hydrated(page, "Toaster");
+    await toasterReady(page);
     await page.locator("#checkout-url").waitFor();
     const pending = await db.select().from(checkouts).where(eq(checkouts.userId, userId)).get();
     expect(pending).toMatchObject({ status: "pending", discountCodeId: code.id });
@@ -124,7 +124,7 @@ describe("buying credits in test mode", () => {
       sessionStorage.setItem("checkoutId", u.split("/").pop()!);
     }, url);
     await page.goto(baseURL() + "/checkout-confirmation");
-    await hydrated(page, "Toaster");
+    await toasterReady(page);
     await page.getByRole("button", { name: "Copy", exact: true }).click();
     await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Link copied!");
     expect(await page.getByTestId("toast-viewport").innerText()).toContain("Paste in your browser to complete checkout.");
@@ -149,7 +149,7 @@ describe("buying credits in test mode", () => {
     await page.context().clearCookies();
     await page.getByRole("button", { name: "Buy 1 credit for £4.99" }).click();
     await page.waitForURL(baseURL() + "/auth?next=%2Fpricing");
-    await hydrated(page, "Toaster");
+    await toasterReady(page);
     const toasts = page.getByTestId("toast-viewport");
     await expect.poll(() => toasts.innerText()).toContain("Authentication Required");
     expect(await toasts.innerText()).toContain("Please log in to purchase credits.");

@@ -61,3 +61,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export async function hydrated(page: Page, component: string): Promise<void> {
   await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: "attached" });
 }
+
+/** Waits until the header's script has started (site/lib/user-menu.ts): before that Sign Out does nothing. */
+export async function headerReady(page: Page): Promise<void> {
+  await page.locator("#user-menu[data-ready]").waitFor({ state: "attached" });
+}
+
+/** Waits until the toaster's script has started (site/lib/toaster.ts): before that no toast shows. */
+export async function toasterReady(page: Page): Promise<void> {
+  await page.locator("#toast-viewport[data-ready]").waitFor({ state: "attached" });
+}

@@ -2,7 +2,8 @@
 // header must show still reachable; and the sidebar column at desktop width.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { baseURL, hydrated, launch, newPage, serverDb, signIn } from "./helpers.ts";
+import { AxeBuilder } from "@axe-core/playwright";
+import { baseURL, headerReady, hydrated, launch, newPage, serverDb, signIn, toasterReady } from "./helpers.ts";
 import { changeCredits } from "../../api/credits/ledger.ts";
 
 let browser: Browser;
@@ -24,11 +25,10 @@ async function student(page: Page, username: string): Promise<void> {
   await db.transaction((tx) => changeCredits(tx, { userId, delta: STUDENT.credits, type: "admin_grant", description: "layout test" }));
 }
 
-/** Opens the page and waits until it has settled: requests done and the header's islands hydrated. */
+/** Opens the page and waits until it has settled: requests done and the header's script started. */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(baseURL() + path, { waitUntil: "networkidle" });
-  await hydrated(page, "UserMenu");
-  await expect.poll(() => page.locator('astro-island[component-url*="UserMenu"][ssr]').count()).toBe(0);
+  await headerReady(page);
 }
 
 /** The page's width against the window's, with the elements that reach past the right edge. */
@@ -177,5 +177,70 @@ describe("the layout at wider screens", () => {
     expect(column.background).toBe("rgb(255, 255, 255)");
     await expectNoHorizontalOverflow(page, "student, / at 1280 px");
     await page.close();
+  });
+});
+
+describe("the header and the toaster are plain HTML with small scripts", () => {
+  it("signed in with JavaScript disabled, the header still greets by name and shows the balance", async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
+    await student(page, "layout_nojs");
+    await page.goto(baseURL() + "/");
+    const header = page.locator("header");
+    expect(await header.getByRole("link", { name: `Hello, ${STUDENT.fullName}` }).isVisible()).toBe(true);
+    expect(await header.getByTestId("header-credits").innerText()).toBe(`${STUDENT.credits} credits`);
+    expect(await header.getByRole("button", { name: "Sign Out" }).isVisible()).toBe(true);
+    expect(await header.getByRole("link", { name: "Sign In" }).count(), "no Sign In for a signed-in user").toBe(0);
+    // The narrow-screen drawer's greeting comes with the HTML too.
+    expect(await page.getByTestId("drawer-account").innerText()).toContain(`Hello, ${STUDENT.fullName}`);
+    await page.close();
+  });
+
+  it("a page built ahead, with no session in its HTML, asks the API and shows the signed-in header", async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    await student(page, "layout_prerendered");
+    // What a prerendered page is: the signed-out markup (no cookie when it was built) and no data-session.
+    let builtSignedOut = false;
+    await page.route(baseURL() + "/", async (route) => {
+      const built = await route.fetch({ headers: { ...route.request().headers(), cookie: "" } });
+      const html = (await built.text()).replace(/ data-session="[^"]*"/, "");
+      builtSignedOut = !html.includes(STUDENT.fullName) && html.includes("data-signed-out>Sign In</a>");
+      await route.fulfill({ response: built, body: html });
+    });
+    await open(page, "/");
+    expect(builtSignedOut, "the page was built signed out").toBe(true);
+    const header = page.locator("header");
+    await expect.poll(() => header.getByTestId("header-credits").innerText()).toBe(`${STUDENT.credits} credits`);
+    expect(await header.getByRole("link", { name: `Hello, ${STUDENT.fullName}` }).isVisible()).toBe(true);
+    expect(await header.getByRole("link", { name: "Sign In" }).isVisible()).toBe(false);
+    // Sign Out works from there.
+    await header.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL(baseURL() + "/");
+    await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("Logged out");
+    expect(await header.getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it("the header, the drawer and a toast have no accessibility violations, signed in and signed out", async () => {
+    for (const signedIn of [false, true]) {
+      const page = await newPage(browser, { viewport: { width: 375, height: 800 } });
+      if (signedIn) await student(page, "layout_axe");
+      await open(page, "/");
+      await toasterReady(page);
+      await page.evaluate(() => {
+        sessionStorage.setItem("examprep:flash-toast", JSON.stringify({ title: "Saved", description: "A toast after a redirect", durationMs: 60_000 }));
+      });
+      await open(page, "/");
+      await toasterReady(page);
+      await expect.poll(() => page.getByTestId("toast-viewport").innerText()).toContain("A toast after a redirect");
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect.poll(async () => (await page.locator("#sidebar").boundingBox())!.x).toBe(0);
+      const state = signedIn ? "signed in" : "signed out";
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        const result = await new AxeBuilder({ page }).include("header").include("#sidebar").include('[aria-label^="Notifications"]').analyze();
+        expect(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`)), `${state} at ${width} px`).toEqual([]);
+      }
+      await page.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { eq } from "drizzle-orm";
-import { hydrated, launch, newPage, seriousViolations } from "./helpers.ts";
+import { hydrated, launch, newPage, seriousViolations, toasterReady } from "./helpers.ts";
 import { startServer, type TestServer } from "./server.ts";
 import { connect, type Database } from "../../api/db/client.ts";
 import { checkouts, sessions, users } from "../../api/db/schema.ts";
@@ -124,7 +124,7 @@ describe("the success page after a Stripe payment", () => {
   it("Cancel Purchase expires the Stripe session and cancels the checkout", async () => {
     const { page, userId } = await student("stripecanceller");
     const { checkout, session } = await payAtStripe(page, userId, 1);
-    await hydrated(page, "Toaster");
+    await toasterReady(page);
     await page.getByRole("button", { name: "Cancel Purchase" }).click();
     await page.waitForURL(/\/credits\/cancel$/);
     expect(stripe.expired).toContain(session.id);

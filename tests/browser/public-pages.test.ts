@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, hydrated, launch, newPage, seriousViolations, signIn } from "./helpers.ts";
+import { baseURL, launch, newPage, seriousViolations, signIn, toasterReady } from "./helpers.ts";
 import { TEST_ENV } from "./global-setup.ts";
 import { accessFor } from "../../shared/routes.ts";
 
@@ -90,7 +90,9 @@ describe("public pages", () => {
     expect(await page.locator('[data-subject="French"]').innerText()).toContain("Coming Soon");
     expect(await page.locator("[data-subject]").count()).toBe(16);
     expect(await page.locator("[data-subject]", { hasText: "Available" }).count()).toBe(6);
-    expect(await page.getByText("Hello,").count()).toBe(0);
+    // The signed-in header is in the markup for the header's script, hidden while nobody is signed in.
+    expect(await page.getByText("Hello,").filter({ visible: true }).count()).toBe(0);
+    expect(await page.locator("header").getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
     await context.close();
   });
 
@@ -246,8 +248,8 @@ describe("layout", () => {
     await page.goto(baseURL() + "/checkout-confirmation");
     const toasts = page.getByTestId("toast-viewport").getByRole("status");
     const copy = page.getByRole("button", { name: "Copy" });
-    // Once the toaster has hydrated, stop the page's clock so only runFor moves time on.
-    await page.locator("astro-island[component-url*='Toaster']:not([ssr])").waitFor({ state: "attached" });
+    // Once the toaster's script has started, stop the page's clock so only runFor moves time on.
+    await toasterReady(page);
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
 
     // Copying shows a toast either way ('Link copied!' or 'Failed to copy link').
@@ -276,15 +278,10 @@ describe("layout", () => {
   it("F8 moves focus to the notifications viewport", async () => {
     const page = await newPage(browser);
     await page.goto(baseURL() + "/");
-    // The toaster hydrates when the browser is idle (late on a busy machine); F8 does nothing before.
-    await hydrated(page, "Toaster");
-    // Its key listener is attached just after hydration: press until it answers.
-    await expect
-      .poll(async () => {
-        await page.keyboard.press("F8");
-        return page.evaluate(() => document.activeElement?.getAttribute("data-testid"));
-      })
-      .toBe("toast-viewport");
+    // The toaster's script listens for F8 once it has started.
+    await toasterReady(page);
+    await page.keyboard.press("F8");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("toast-viewport");
     await page.close();
   });
 });
