@@ -157,6 +157,12 @@ export const blueprintSchema = z
      * written as a bank file: with a model configured, the model writes every slot.
      */
     fromStructure: z.boolean().optional(),
+    /**
+     * Papers (by board code, e.g. "8461/1") whose practice questions this paper may use when they are
+     * tagged as fitting its specification (`alsoFor`): Combined Science: Trilogy draws on the separate
+     * sciences' questions whose content is common to both specifications (issue 18).
+     */
+    drawsFrom: z.array(z.string().min(1)).default([]),
   })
   .superRefine((bp, ctx) => {
     const topicIds = new Set(bp.topics.map((t) => t.id));
@@ -217,6 +223,12 @@ export const bankQuestionSchema = z.object({
   /** "Both" for an untiered paper or a question common to both tiers. */
   tier: z.enum(BANK_TIERS).default("Both"),
   style: slug.optional(),
+  /**
+   * Other specifications (four-digit codes, e.g. "8464") whose papers may use this question: every
+   * part is within that specification's content at the question's tier. A paper of that
+   * specification that `drawsFrom` this question's paper picks it up.
+   */
+  alsoFor: z.array(z.string().regex(/^\d{4}$/, "a four-digit specification code")).optional(),
   /** Shared context printed before the parts (safe HTML). */
   stem: safeHtml.optional(),
   /** A figure printed after the stem, before the parts ("Figure 1" of the question). */
@@ -232,9 +244,12 @@ export const questionMarks = (q: Pick<BankQuestion, "parts">) => q.parts.reduce(
 export const bankFileSchema = z
   .object({
     blueprint: blueprintSchema,
-    questions: z.array(bankQuestionSchema).min(1),
+    questions: z.array(bankQuestionSchema),
   })
   .superRefine((file, ctx) => {
+    if (!file.questions.length && !file.blueprint.drawsFrom.length) {
+      ctx.addIssue({ code: "custom", path: ["questions"], message: "a bank needs questions of its own unless its paper draws from others" });
+    }
     const topicIds = new Set(file.blueprint.topics.map((t) => t.id));
     const ids = new Set<string>();
     file.questions.forEach((q, i) => {
@@ -249,6 +264,9 @@ export const bankFileSchema = z
     });
   });
 export type BankFile = z.infer<typeof bankFileSchema>;
+
+/** The specification a paper code belongs to: "8464/B/1" → "8464", "8461/1" → "8461". */
+export const specificationOf = (code: string) => code.split("/")[0];
 
 /** Whether a question may be asked on a paper of this tier (undefined for an untiered paper). */
 export const fitsTier = (q: Pick<BankQuestion, "tier">, tier: Tier | undefined) => !tier || q.tier === "Both" || q.tier === tier;

@@ -2,10 +2,11 @@
 // catalogue. The same functions serve the pages prerendered at build time (from the seeded banks, no
 // database) and the pages rendered on request for papers an admin added later (from the database),
 // so both kinds look alike and the sitemap lists them with the same addresses.
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { papers, questions } from "../db/schema.ts";
-import { loadBanks, readBlueprint } from "../papers/bank.ts";
+import { papers } from "../db/schema.ts";
+import { bankQuestionsFor, loadBanks, readBlueprint } from "../papers/bank.ts";
+import { paperQuestionRows } from "../papers/pool.ts";
 import { sanitiseQuestionHtml } from "../papers/html.ts";
 import { type BankQuestion, type Blueprint, type Part, questionMarks } from "../../shared/papers.ts";
 import type { ExamDate } from "../../shared/exam-dates.ts";
@@ -195,7 +196,7 @@ const figureIds = (qs: readonly BankQuestion[]) => new Set(qs.filter((q) => q.fi
 
 /** The catalogue as seeded from the bank files: what the build prerenders (no database, no dates). */
 export function seededSources(): PaperSource[] {
-  return loadBanks().map(({ blueprint, questions: qs }) => ({
+  return loadBanks().map((file) => ({ blueprint: file.blueprint, questions: bankQuestionsFor(file) })).map(({ blueprint, questions: qs }) => ({
     ...blueprint.paper,
     subjectCode: blueprint.code,
     description: null,
@@ -209,7 +210,8 @@ export function seededSources(): PaperSource[] {
 /** One catalogue paper read from the database, for a page rendered on request. */
 export async function databaseSource(db: Database, paper: Paper): Promise<PaperSource> {
   const row = await db.select({ blueprint: papers.blueprint }).from(papers).where(eq(papers.id, paper.id)).get();
-  const rows = await db.select().from(questions).where(eq(questions.paperId, paper.id)).orderBy(asc(questions.id)).all();
+  const blueprint = readBlueprint(row?.blueprint ?? null);
+  const rows = (await paperQuestionRows(db, paper.id, blueprint)).sort((a, b) => a.id.localeCompare(b.id));
   const practice = rows.filter((r) => r.origin === "practice").map((r) => ({
     id: r.id,
     topic: r.topic,
@@ -225,7 +227,7 @@ export async function databaseSource(db: Database, paper: Paper): Promise<PaperS
     name: paper.name,
     subjectCode: paper.subjectCode,
     description: paper.description,
-    blueprint: readBlueprint(row?.blueprint ?? null),
+    blueprint,
     practice,
     withFigure: new Set(practice.filter((q) => q.figure || q.parts.some((p) => p.figure)).map((q) => q.id)),
     examDates: paper.examDates,

@@ -226,6 +226,8 @@ export const questions = sqliteTable(
     /** The figure printed after the stem (shared/figures/schema.ts), as JSON. */
     stemFigure: text("stem_figure"),
     parts: text("parts").notNull(),
+    /** Other specifications whose papers may use it (shared/papers.ts bankQuestionSchema.alsoFor), JSON array, or null. */
+    alsoFor: text("also_for"),
     /** past | practice */
     origin: text("origin").notNull(),
     attribution: text("attribution").notNull(),

@@ -2,6 +2,7 @@
 // `deno run -A scripts/check-bank.ts FILE [PAPERS]` while a bank is being written.
 import { allSlots, type BankFile, bankFileSchema, fitsSlot, fitsTier, matchSlots, type Tier } from "../../shared/papers.ts";
 import { fingerprint, paperBadness, paperProblems, questionProblems, repairPaper } from "./rules.ts";
+import { bankQuestionsFor, loadBanks } from "./bank.ts";
 
 /**
  * How many complete papers per tier each bank must be able to fill with no question repeated
@@ -10,12 +11,19 @@ import { fingerprint, paperBadness, paperProblems, questionProblems, repairPaper
 export const PAPERS_PER_BANK = 5;
 
 /** Problems with a bank file, empty when it is good. */
-export function bankProblems(raw: unknown, papers = PAPERS_PER_BANK): string[] {
+/**
+ * `banks`: the bank files a paper that draws from others (Combined Science) takes its tagged
+ * questions from; they are checked with this paper's rules too.
+ */
+export function bankProblems(raw: unknown, papers = PAPERS_PER_BANK, banks: readonly BankFile[] = loadBanks()): string[] {
   const parsed = bankFileSchema.safeParse(raw);
   if (!parsed.success) {
     return parsed.error.issues.slice(0, 40).map((i) => `${i.path.join(".")}: ${i.message}`);
   }
-  const file = parsed.data;
+  const own = parsed.data;
+  const missing = own.blueprint.drawsFrom.filter((code) => !banks.some((b) => b.blueprint.code === code));
+  if (missing.length) return [`draws from ${missing.join(", ")}, which no bank file is`];
+  const file = { ...own, questions: bankQuestionsFor(own, banks) };
   return [
     ...file.blueprint.topics.filter((topic) => !file.questions.some((q) => q.topic === topic.id)).map((topic) => `topic ${topic.id} has no question`),
     ...file.questions.flatMap((q) => questionProblems(q, file.blueprint.rules)),

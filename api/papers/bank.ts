@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { papers, questions } from "../db/schema.ts";
-import { type BankFile, bankFileSchema, type BankQuestion, type Blueprint, blueprintSchema, editorStructure, questionMarks, seriesLabel } from "../../shared/papers.ts";
+import { type BankFile, bankFileSchema, type BankQuestion, type Blueprint, blueprintSchema, editorStructure, questionMarks, seriesLabel, specificationOf } from "../../shared/papers.ts";
 
 const BANK_DIR = "api/papers/bank";
 
@@ -26,6 +26,21 @@ export function loadBanks(dir = BANK_DIR): BankFile[] {
   });
   if (dir === BANK_DIR) cached = files;
   return files;
+}
+
+/**
+ * The questions a bank file's paper may use: its own, and those of the papers it draws from that are
+ * tagged for its specification and on one of its topics (Combined Science: Trilogy, issue 18).
+ */
+export function bankQuestionsFor(file: BankFile, banks: readonly BankFile[] = loadBanks()): BankQuestion[] {
+  const bp = file.blueprint;
+  if (!bp.drawsFrom.length) return file.questions;
+  const spec = specificationOf(bp.code);
+  const topics = new Set(bp.topics.map((t) => t.id));
+  const shared = banks
+    .filter((b) => b !== file && bp.drawsFrom.includes(b.blueprint.code))
+    .flatMap((b) => b.questions.filter((q) => q.alsoFor?.includes(spec) && topics.has(q.topic)));
+  return [...file.questions, ...shared];
 }
 
 /**
@@ -111,18 +126,19 @@ export async function seedBanks(db: Database, files: BankFile[] = loadBanks(), s
       stem: q.stem ?? null,
       stemFigure: q.figure ? JSON.stringify(q.figure) : null,
       parts: JSON.stringify(q.parts),
+      alsoFor: q.alsoFor?.length ? JSON.stringify(q.alsoFor) : null,
       origin: "practice",
       attribution: practiceAttribution(bp),
     }));
     const existing = new Map(
-      (await db.select({ id: questions.id, parts: questions.parts, stem: questions.stem, stemFigure: questions.stemFigure, paperId: questions.paperId }).from(questions)
+      (await db.select({ id: questions.id, parts: questions.parts, stem: questions.stem, stemFigure: questions.stemFigure, paperId: questions.paperId, alsoFor: questions.alsoFor, tier: questions.tier, topic: questions.topic }).from(questions)
         .where(inArray(questions.id, rows.map((r) => r.id))).all()).map((r) => [r.id, r]),
     );
     const fresh = rows.filter((r) => !existing.has(r.id));
     for (let i = 0; i < fresh.length; i += 100) await db.insert(questions).values(fresh.slice(i, i + 100)).onConflictDoNothing();
     for (const r of rows) {
       const old = existing.get(r.id);
-      if (old && (old.parts !== r.parts || old.stem !== r.stem || old.stemFigure !== r.stemFigure || old.paperId !== r.paperId)) {
+      if (old && (old.parts !== r.parts || old.stem !== r.stem || old.stemFigure !== r.stemFigure || old.paperId !== r.paperId || old.alsoFor !== r.alsoFor || old.tier !== r.tier || old.topic !== r.topic)) {
         await db.update(questions).set(r).where(eq(questions.id, r.id));
       }
     }

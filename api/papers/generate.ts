@@ -3,6 +3,7 @@
 // trend model (and, with a model configured, have new questions written for them). Every slot is
 // filled, no question is used twice, and questions the student already had are avoided while the
 // bank allows.
+import { paperQuestionRows } from "./pool.ts";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { generatedPaperQuestions, generatedPapers, type papers, questions } from "../db/schema.ts";
@@ -110,7 +111,7 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   const tier: Tier | undefined = bp.tiers.length ? (request.tier && bp.tiers.includes(request.tier) ? request.tier : bp.tiers.at(-1)) : undefined;
   input.onStep?.("preparing");
 
-  const rows = await db.select().from(questions).where(eq(questions.paperId, catalogue.id)).all();
+  const rows = await paperQuestionRows(db, catalogue.id, bp);
   const usedRows = await db
     .select({ id: generatedPaperQuestions.questionId })
     .from(generatedPaperQuestions)

@@ -1,5 +1,6 @@
 // Smart Study Resources for one student: decks of flashcards per catalogue paper, built offline by
 // the deck builder (deck.ts), reviewed on the FSRS schedule (scheduler.ts), topic summaries and quizzes.
+import { paperQuestionRows } from "../papers/pool.ts";
 import { readExamDates } from "../catalogue/exam-dates.ts";
 import { and, asc, count, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
@@ -45,7 +46,7 @@ async function studyable(db: Database, paperId: number): Promise<Studyable> {
   const row = await db.select().from(papers).where(eq(papers.id, paperId)).get();
   const blueprint = readBlueprint(row?.blueprint ?? null);
   if (!row || !blueprint) throw new HttpError(404, "Paper not found");
-  const rows = await db.select().from(questions).where(eq(questions.paperId, paperId)).all();
+  const rows = await paperQuestionRows(db, paperId, blueprint);
   return { row, blueprint, questions: rows.map(candidateFromRow) };
 }
 
@@ -62,11 +63,13 @@ export async function studyablePapers(db: Database, userId: number, now = new Da
   const rows = await db.select({ id: papers.id, name: papers.name, subject: papers.subject, examBoard: papers.examBoard, level: papers.level, blueprint: papers.blueprint })
     .from(papers).where(isNotNull(papers.blueprint)).orderBy(asc(papers.subject), asc(papers.name)).all();
   const banked = new Set((await db.selectDistinct({ paperId: questions.paperId }).from(questions).all()).map((r) => r.paperId));
+  // A paper that draws on others' questions (Combined Science) has a deck when those papers have questions.
+  const codes = new Map(rows.map((p) => [readBlueprint(p.blueprint)?.code, p.id]));
   const decks = new Map((await db.select().from(revisionDecks).where(eq(revisionDecks.userId, userId)).all()).map((d) => [d.paperId, d]));
   const list = [];
   for (const p of rows) {
     const bp = readBlueprint(p.blueprint);
-    if (!bp || !banked.has(p.id)) continue;
+    if (!bp || !(banked.has(p.id) || bp.drawsFrom.some((code) => banked.has(codes.get(code) ?? -1)))) continue;
     const deck = decks.get(p.id);
     list.push({ id: p.id, label: paperLabel(p), subject: p.subject, tiers: bp.tiers as string[], deck: deck ? { tier: deck.tier, due: (await dueCount(db, deck.id, now)) } : null });
   }

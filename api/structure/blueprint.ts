@@ -8,6 +8,7 @@
 // can fill every slot offline; otherwise the reason. With a blueprint, that reason is the bank's
 // shortfall, which a configured model overcomes: it writes every slot (api/papers/generate.ts). Without
 // one (no structure, no topics, marks still to allocate) nothing can build the paper yet.
+import { paperQuestionRows } from "../papers/pool.ts";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { paperTopics, papers, questions } from "../db/schema.ts";
@@ -58,6 +59,7 @@ function defaultCover(paper: PaperRow, totalMarks: number): Omit<Blueprint, "top
     optionStyle: "lettered-boxes",
     rules: paperRulesSchema.parse({}),
     inserts: [],
+    drawsFrom: [],
     instructions: ["Answer all questions in the spaces provided.", "Do all rough work in this book. Cross through any work you do not want to be marked."],
     information: [`The maximum mark for this paper is ${totalMarks}.`, "The marks for questions are shown in brackets."],
   };
@@ -142,7 +144,7 @@ export async function applyStructureToBlueprint(db: Database, paperId: number): 
 
 /** Why the bank cannot fill the blueprint offline (for some tier), or null when it can. */
 export async function bankShortfall(db: Database, paperId: number, bp: Blueprint): Promise<string | null> {
-  const rows = await db.select().from(questions).where(eq(questions.paperId, paperId)).all();
+  const rows = await paperQuestionRows(db, paperId, bp);
   const bank: Pick<Candidate, "topic" | "tier" | "style" | "parts">[] = rows.map((r) => ({
     topic: r.topic,
     tier: r.tier as Candidate["tier"],

@@ -1,0 +1,1 @@
+ALTER TABLE `questions` ADD `also_for` text;

@@ -1,0 +1,20 @@
+// The bank rows a catalogue paper may use: its own questions and, for a paper that draws from
+// others (Combined Science: Trilogy, issue 18), their practice questions tagged for its
+// specification on one of its topics. The generator, the revision decks, the bank-shortfall note and
+// the public pages all read a paper's questions through this one function.
+import { and, eq, inArray, like } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { papers, questions } from "../db/schema.ts";
+import { type Blueprint, specificationOf } from "../../shared/papers.ts";
+
+export type QuestionRow = typeof questions.$inferSelect;
+
+export async function paperQuestionRows(db: Database, paperId: number, bp: Pick<Blueprint, "code" | "drawsFrom" | "topics"> | null): Promise<QuestionRow[]> {
+  const own = await db.select().from(questions).where(eq(questions.paperId, paperId)).all();
+  if (!bp?.drawsFrom?.length) return own;
+  const spec = specificationOf(bp.code);
+  const topics = new Set(bp.topics.map((t) => t.id));
+  const shared = await db.select({ q: questions }).from(questions).innerJoin(papers, eq(papers.id, questions.paperId))
+    .where(and(inArray(papers.subjectCode, bp.drawsFrom), eq(questions.origin, "practice"), like(questions.alsoFor, `%"${spec}"%`))).all();
+  return [...own, ...shared.map((r) => r.q).filter((q) => topics.has(q.topic) && q.paperId !== paperId)];
+}
