@@ -19,6 +19,7 @@ describe("question bank files", () => {
       "aqa-gcse-chemistry-1.json",
       "aqa-gcse-chemistry-2.json",
       "aqa-gcse-combined-science-biology-1.json",
+      "aqa-gcse-combined-science-chemistry-1.json",
       "aqa-gcse-cs-1.json",
       "aqa-gcse-cs-2.json",
       "aqa-gcse-maths-1.json",
