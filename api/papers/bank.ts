@@ -73,6 +73,10 @@ export function questionType(q: Pick<BankQuestion, "parts">): string {
 export const practiceAttribution = (bp: Blueprint) =>
   `ExamPrep practice question, written for ExamPrep in the style of ${bp.paper.examBoard} ${bp.code}: not from a past paper.`;
 
+/** A practice question of another paper on a paper that draws from it: where it was written and that it fits this specification. */
+export const sharedAttribution = (examBoard: string, writtenFor: string, spec: string) =>
+  `ExamPrep practice question, written for ExamPrep in the style of ${examBoard} ${writtenFor} and within the ${spec} specification: not from a past paper.`;
+
 /** "Past paper: AQA 8062/2A, June 2019, question 01.1": board, paper code, series and year, question number. */
 export const pastAttribution = (q: { examBoard: string; paperCode: string | null; series: string | null; year: number | null; questionNumber: string | null }) =>
   `Past paper: ${[`${q.examBoard} ${q.paperCode ?? ""}`.trim(), seriesLabel(q.series, q.year), `question ${q.questionNumber ?? "?"}`].filter(Boolean).join(", ")}`;

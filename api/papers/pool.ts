@@ -6,6 +6,7 @@ import { and, eq, inArray, like } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { papers, questions } from "../db/schema.ts";
 import { type Blueprint, specificationOf } from "../../shared/papers.ts";
+import { sharedAttribution } from "./bank.ts";
 
 export type QuestionRow = typeof questions.$inferSelect;
 
@@ -14,7 +15,13 @@ export async function paperQuestionRows(db: Database, paperId: number, bp: Pick<
   if (!bp?.drawsFrom?.length) return own;
   const spec = specificationOf(bp.code);
   const topics = new Set(bp.topics.map((t) => t.id));
-  const shared = await db.select({ q: questions }).from(questions).innerJoin(papers, eq(papers.id, questions.paperId))
+  const shared = await db.select({ q: questions, writtenFor: papers.subjectCode }).from(questions).innerJoin(papers, eq(papers.id, questions.paperId))
     .where(and(inArray(papers.subjectCode, bp.drawsFrom), eq(questions.origin, "practice"), like(questions.alsoFor, `%"${spec}"%`))).all();
-  return [...own, ...shared.map((r) => r.q).filter((q) => topics.has(q.topic) && q.paperId !== paperId)];
+  return [
+    ...own,
+    ...shared
+      .filter(({ q }) => topics.has(q.topic) && q.paperId !== paperId)
+      // Its attribution on this paper says where it was written and that it fits this specification.
+      .map(({ q, writtenFor }) => ({ ...q, attribution: sharedAttribution(q.examBoard, writtenFor ?? "", spec) })),
+  ];
 }

@@ -79,6 +79,10 @@ describe("questions shared between specifications", () => {
       const bp = fx.drawing.blueprint;
       const rows = await paperQuestionRows(t.db, drawingRow.id, bp);
       expect(new Set(rows.map((r) => r.id))).toEqual(fx.tagged);
+      // On this paper a shared question says where it was written and that it fits 8464.
+      expect(new Set(rows.map((r) => r.attribution))).toEqual(new Set([
+        "ExamPrep practice question, written for ExamPrep in the style of AQA 8461/1 and within the 8464 specification: not from a past paper.",
+      ]));
       const student = await studentWithCredits(t, "trilogy", 6);
       const used = new Set<string>();
       for (const tier of ["Foundation", "Higher"] as const) {
