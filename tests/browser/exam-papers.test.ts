@@ -113,11 +113,11 @@ describe("/exam-papers", () => {
     await dates.getByRole("button", { name: "Edit exam dates" }).click();
     await dates.getByRole("button", { name: "Add exam date" }).click();
     const second = dates.getByRole("group", { name: "Exam date 2" });
-    await second.getByLabel("Date").fill("2028-05-17");
+    await second.getByLabel("Date", { exact: true }).fill("2028-05-17");
     await dates.getByRole("button", { name: "Save exam dates" }).click();
     await dates.getByRole("alert").getByText("Please say where the date comes from (the board's timetable, for example)").waitFor();
-    expect(await second.getByLabel("Series").inputValue()).toBe("Summer 2028");
-    await second.getByLabel("Source").fill("AQA provisional timetable, June 2028");
+    expect(await second.getByLabel("Series", { exact: true }).inputValue()).toBe("Summer 2028");
+    await second.getByLabel("Source", { exact: true }).fill("AQA provisional timetable, June 2028");
     expect(await seriousViolations(page)).toEqual([]);
     await dates.getByRole("button", { name: "Save exam dates" }).click();
     await dates.getByText("Exam dates saved.").waitFor();
