@@ -21,7 +21,7 @@ describe("catalogue API", () => {
     // One catalogue paper per seeded bank file.
     expect(body).toHaveLength(loadBanks().length);
     expect(new Set(body.map((p) => p.subject))).toEqual(
-      new Set(["Religious Studies", "Biology", "Chemistry", "Physics", "Mathematics", "Computer Science"]),
+      new Set(["Religious Studies", "Biology", "Chemistry", "Physics", "Combined Science", "Mathematics", "Computer Science"]),
     );
     for (const p of body) {
       expect(p.examBoard).toBe("AQA");

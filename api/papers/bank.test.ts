@@ -18,6 +18,7 @@ describe("question bank files", () => {
       "aqa-gcse-biology-2.json",
       "aqa-gcse-chemistry-1.json",
       "aqa-gcse-chemistry-2.json",
+      "aqa-gcse-combined-science-physics-1.json",
       "aqa-gcse-cs-1.json",
       "aqa-gcse-cs-2.json",
       "aqa-gcse-maths-1.json",
@@ -50,6 +51,7 @@ describe("question bank files", () => {
     expect(bp("8062/2A").rules.contrastingIssues.map((c) => c.topics)).toEqual(["theme-a-", "theme-b-", "theme-c-", "theme-d-", "theme-e-", "theme-f-"]);
     expect(bp("8462/1").inserts).toEqual(["periodic-table"]);
     expect(bp("8463/1").inserts).toEqual(["physics-equations"]);
+    expect(bp("8464/P/1").inserts).toEqual(["combined-physics-equations"]);
   });
 
   it("gives Religious Studies Paper 2A all six themes with the five question styles each", () => {

@@ -31,6 +31,7 @@ const REAL_PAPERS: Record<string, { minutes: number; marks: number; spag: number
   "8463/2": { minutes: 105, marks: 100, spag: 0 }, // Physics Paper 2
   "8461/2": { minutes: 105, marks: 100, spag: 0 }, // Biology Paper 2
   "8525/2": { minutes: 105, marks: 90, spag: 0 }, // Computer Science Paper 2 - Computing Concepts
+  "8464/P/1": { minutes: 75, marks: 70, spag: 0 }, // Combined Science: Trilogy Physics Paper 1
 };
 
 /** The checks every generated paper must pass against its blueprint. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDeck, EQUATION_TOPICS, hasQuiz, topicQuiz, topicSummary } from "./deck.ts";
 import { PHYSICS_EQUATIONS } from "../../shared/inserts.ts";
-import { loadBanks, practiceAttribution } from "../papers/bank.ts";
+import { bankQuestionsFor, loadBanks, practiceAttribution } from "../papers/bank.ts";
 import { htmlToText } from "../papers/html.ts";
 import type { Candidate } from "../papers/candidate.ts";
 import { type BankFile, type Blueprint, fitsTier, type Part, type Tier, unsafeHtml } from "../../shared/papers.ts";
@@ -11,9 +11,9 @@ type DeckBlueprint = Pick<Blueprint, "code" | "paper" | "topics" | "inserts">;
 const banks = loadBanks();
 const bankByCode = (code: string) => banks.find((b) => b.blueprint.code === code)!;
 
-/** A bank's questions as the engine hands them to the deck builder. */
+/** A bank's questions as the engine hands them to the deck builder (with the tagged ones of the papers it draws from). */
 const candidatesOf = (file: BankFile): Candidate[] =>
-  file.questions.map((q) => ({
+  bankQuestionsFor(file, banks).map((q) => ({
     id: q.id,
     topic: q.topic,
     tier: q.tier,
