@@ -1,8 +1,9 @@
 // The inserts a paper encloses, as the board's cover promises them: the periodic table of the AQA
-// GCSE Chemistry data sheet and the AQA GCSE Physics Equations Sheet. These are ExamPrep's own
-// rendition of the same facts; the PDF prints them after the questions (api/papers/pdf/inserts.ts).
+// GCSE Chemistry data sheet, the AQA GCSE Physics Equations Sheet and the Physics Equations Sheet of
+// GCSE Combined Science: Trilogy. These are ExamPrep's own rendition of the same facts; the PDF
+// prints them after the questions (api/papers/pdf/inserts.ts).
 
-export const INSERTS = ["periodic-table", "physics-equations"] as const;
+export const INSERTS = ["periodic-table", "physics-equations", "combined-physics-equations"] as const;
 export type Insert = (typeof INSERTS)[number];
 
 export interface Element {
@@ -114,3 +115,60 @@ export const PHYSICS_EQUATIONS: readonly SheetEquation[] = [
   { words: "potential difference across primary coil ÷ potential difference across secondary coil = number of turns in primary coil ÷ number of turns in secondary coil", symbols: "V<sub>p</sub> ÷ V<sub>s</sub> = n<sub>p</sub> ÷ n<sub>s</sub>" },
   { words: "potential difference across primary coil × current in primary coil = potential difference across secondary coil × current in secondary coil", symbols: "V<sub>p</sub> I<sub>p</sub> = V<sub>s</sub> I<sub>s</sub>" },
 ];
+
+const sheetEquation = (words: string): SheetEquation => {
+  const e = PHYSICS_EQUATIONS.find((eq) => eq.words === words);
+  if (!e) throw new Error(`no equation "${words}" on the Physics Equations Sheet`);
+  return e;
+};
+
+/**
+ * The equations of the AQA GCSE Combined Science: Trilogy (8464) Physics Equations Sheet, the revised
+ * sheet of the 2025–2027 exams: every equation of the 8464 specification, by topic in its order. It is
+ * the separate sheet without the physics-only equations (pV = constant, moments, pressure in fluids,
+ * force as the rate of change of momentum, magnification and the transformer turns ratio). Trilogy has
+ * no transformer topic of its own: the Higher tier equation Vp Ip = Vs Is belongs to the National Grid
+ * (6.2.4.3), so it stands with Electricity here.
+ */
+export const COMBINED_PHYSICS_EQUATIONS: readonly SheetEquation[] = [
+  // Energy
+  "kinetic energy = 0.5 × mass × (speed)²",
+  "elastic potential energy = 0.5 × spring constant × (extension)²",
+  "gravitational potential energy = mass × gravitational field strength × height",
+  "change in thermal energy = mass × specific heat capacity × temperature change",
+  "power = energy transferred ÷ time",
+  "power = work done ÷ time",
+  "efficiency = useful output energy transfer ÷ total input energy transfer",
+  "efficiency = useful power output ÷ total power input",
+  // Electricity
+  "charge flow = current × time",
+  "potential difference = current × resistance",
+  "power = potential difference × current",
+  "power = (current)² × resistance",
+  "energy transferred = power × time",
+  "energy transferred = charge flow × potential difference",
+  "potential difference across primary coil × current in primary coil = potential difference across secondary coil × current in secondary coil",
+  // Particle model of matter
+  "density = mass ÷ volume",
+  "thermal energy for a change of state = mass × specific latent heat",
+  // Forces
+  "weight = mass × gravitational field strength",
+  "work done = force × distance (along the line of action of the force)",
+  "force applied to a spring = spring constant × extension",
+  "distance travelled = speed × time",
+  "acceleration = change in velocity ÷ time taken",
+  "(final velocity)² − (initial velocity)² = 2 × acceleration × distance",
+  "resultant force = mass × acceleration",
+  "momentum = mass × velocity",
+  // Waves
+  "period = 1 ÷ frequency",
+  "wave speed = frequency × wavelength",
+  // Magnetism and electromagnetism
+  "force on a conductor (at right angles to a magnetic field) carrying a current = magnetic flux density × current × length",
+].map(sheetEquation);
+
+/** The equations sheet an insert prints, with the title the board gives it. */
+export const EQUATION_SHEETS = {
+  "physics-equations": { title: "Physics Equations Sheet", subtitle: "", equations: PHYSICS_EQUATIONS },
+  "combined-physics-equations": { title: "Physics Equations Sheet", subtitle: "GCSE Combined Science: Trilogy", equations: COMBINED_PHYSICS_EQUATIONS },
+} as const satisfies Record<Exclude<Insert, "periodic-table">, { title: string; subtitle: string; equations: readonly SheetEquation[] }>;

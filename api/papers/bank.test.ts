@@ -12,7 +12,7 @@ import { allSlots, editorStructure, unsafeHtml } from "../../shared/papers.ts";
 const files = readdirSync("api/papers/bank").filter((n) => n.endsWith(".json")).sort();
 
 describe("question bank files", () => {
-  it("has the seeded papers: Paper 1 of each subject, RS Paper 2A and the Paper 2s", () => {
+  it("has the seeded papers: Paper 1 of each subject, RS Paper 2A, the Paper 2s and Combined Science's Paper 1s", () => {
     expect(files).toEqual([
       "aqa-gcse-biology-1.json",
       "aqa-gcse-biology-2.json",
@@ -20,6 +20,7 @@ describe("question bank files", () => {
       "aqa-gcse-chemistry-2.json",
       "aqa-gcse-combined-science-biology-1.json",
       "aqa-gcse-combined-science-chemistry-1.json",
+      "aqa-gcse-combined-science-physics-1.json",
       "aqa-gcse-cs-1.json",
       "aqa-gcse-cs-2.json",
       "aqa-gcse-maths-1.json",
@@ -42,7 +43,7 @@ describe("question bank files", () => {
 
   it("declares the boards' rules: a 6-mark question and figures in the sciences, figures in maths, a trace table in CS, the named issues in RS 2A", () => {
     const bp = (code: string) => loadBanks().find((b) => b.blueprint.code === code)!.blueprint;
-    for (const code of ["8461/1", "8462/1", "8463/1", "8461/2", "8463/2", "8464/B/1", "8464/C/1"]) {
+    for (const code of ["8461/1", "8462/1", "8463/1", "8461/2", "8463/2", "8464/B/1", "8464/C/1", "8464/P/1"]) {
       expect(bp(code).rules.minSixMarkLevels, code).toBeGreaterThanOrEqual(1);
       expect(bp(code).rules.minFigures, code).toBeGreaterThanOrEqual(2);
       expect(bp(code).rules.otherPaperContent.length, code).toBeGreaterThan(5);
@@ -52,6 +53,7 @@ describe("question bank files", () => {
     expect(bp("8062/2A").rules.contrastingIssues.map((c) => c.topics)).toEqual(["theme-a-", "theme-b-", "theme-c-", "theme-d-", "theme-e-", "theme-f-"]);
     expect(bp("8462/1").inserts).toEqual(["periodic-table"]);
     expect(bp("8463/1").inserts).toEqual(["physics-equations"]);
+    expect(bp("8464/P/1").inserts).toEqual(["combined-physics-equations"]);
   });
 
   it("gives Religious Studies Paper 2A all six themes with the five question styles each", () => {

@@ -1,9 +1,10 @@
 // The inserts the covers promise: the periodic table with Chemistry, the Physics Equations Sheet
-// with Physics, after the questions and before the mark scheme; neither with Biology.
+// with Physics (the Combined Science one with Combined Science Physics), after the questions and
+// before the mark scheme; neither with Biology.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, studentWithCredits } from "../test-utils.ts";
 import { bankOf, banks, generate, normalise, pdfOfPaper, pdfPages, requestFor, type T } from "./testing.ts";
-import { GROUP_LABELS, PERIODIC_TABLE, PHYSICS_EQUATIONS } from "../../shared/inserts.ts";
+import { COMBINED_PHYSICS_EQUATIONS, GROUP_LABELS, PERIODIC_TABLE, PHYSICS_EQUATIONS } from "../../shared/inserts.ts";
 import type { GenerationOptions } from "../../shared/generation.ts";
 
 const bankWithCode = (code: string) => banks.find((b) => b.blueprint.code === code)!.blueprint;
@@ -78,6 +79,22 @@ describe("inserts in the PDF", () => {
     const lines = raw.slice(sheet, pageOf(all, "Mark scheme")).join("\n").split("\n");
     expect(lines.some((l) => /u2[ \u00a0]*=[ \u00a0]*2[ \u00a0]*a[ \u00a0]*s/.test(l))).toBe(true);
     expect(lines.some((l) => /Vp[ \u00a0]*÷[ \u00a0]*Vs[ \u00a0]*=[ \u00a0]*np[ \u00a0]*÷[ \u00a0]*ns/.test(l))).toBe(true);
+  });
+
+  it("encloses the Combined Science Physics Equations Sheet with Combined Science Physics: the 8464 equations, none of the physics-only ones", async () => {
+    const raw = await rawPages("8464/P/1");
+    const all = raw.map(normalise);
+    const sheet = pageOf(all, "Physics Equations Sheet GCSE Combined Science: Trilogy Word equation Symbol equation");
+    expect(sheet).toBeGreaterThan(pageOf(all, "END OF QUESTIONS"));
+    expect(sheet).toBeLessThan(pageOf(all, "Mark scheme"));
+    expect(all.join(" ")).toContain("the Physics Equations Sheet (insert)");
+    const text = all.slice(sheet, pageOf(all, "Mark scheme")).join(" ");
+    for (const e of COMBINED_PHYSICS_EQUATIONS) expect(text).toContain(normalise(e.words));
+    for (const e of PHYSICS_EQUATIONS.filter((e) => !COMBINED_PHYSICS_EQUATIONS.includes(e))) expect(text).not.toContain(normalise(e.words));
+    // The revised sheet of the 2025–2027 exams: the recall equations, and Vp Ip = Vs Is (Higher) but not the turns ratio.
+    expect(COMBINED_PHYSICS_EQUATIONS.map((e) => e.symbols)).toEqual(expect.arrayContaining(["E<sub>k</sub> = ½ m v<sup>2</sup>", "V = I R", "ρ = m ÷ V", "V<sub>p</sub> I<sub>p</sub> = V<sub>s</sub> I<sub>s</sub>", "F = B I l"]));
+    expect(COMBINED_PHYSICS_EQUATIONS.map((e) => e.symbols)).not.toContain("p V = constant");
+    expect(COMBINED_PHYSICS_EQUATIONS).toHaveLength(28);
   });
 
   it("encloses neither with Biology", async () => {

@@ -11,7 +11,7 @@ type DeckBlueprint = Pick<Blueprint, "code" | "paper" | "topics" | "inserts">;
 const banks = loadBanks();
 const bankByCode = (code: string) => banks.find((b) => b.blueprint.code === code)!;
 
-/** A bank's questions as the engine hands them to the deck builder (with those of the papers it draws from). */
+/** A bank's questions as the engine hands them to the deck builder (with the tagged ones of the papers it draws from). */
 const candidatesOf = (file: BankFile): Candidate[] =>
   bankQuestionsFor(file, banks).map((q) => ({
     id: q.id,
@@ -111,13 +111,20 @@ describe("buildDeck on the seeded banks", () => {
   it("makes equation cards for the physics paper only, each on a topic of the paper", () => {
     for (const file of banks) {
       const eq = buildDeck(file.blueprint, candidatesOf(file)).filter((c) => c.source.kind === "equations");
-      if (!file.blueprint.inserts.includes("physics-equations")) expect(eq).toEqual([]);
+      if (!file.blueprint.inserts.some((i) => i === "physics-equations" || i === "combined-physics-equations")) expect(eq).toEqual([]);
       else {
         expect(eq.length).toBeGreaterThan(10);
         const byKey = new Map(eq.map((c) => [c.key, c.topic]));
         const topics = new Set(file.blueprint.topics.map((t) => t.id));
         for (const topic of byKey.values()) expect(topics.has(topic)).toBe(true);
-        if (file.blueprint.code === "8463/1") {
+        if (file.blueprint.code === "8464/P/1") {
+          // The Combined Science sheet: its own numbering, Vp Ip = Vs Is with Electricity.
+          expect(byKey.get("eq:1")).toBe("energy-stores-and-changes"); // kinetic energy
+          expect(byKey.get("eq:15")).toBe("national-grid"); // Vp Ip = Vs Is
+          expect(byKey.get("eq:16")).toBe("density");
+          expect(byKey.has("eq:25")).toBe(false); // momentum is Paper 2's
+          expect(eq[0].source.label).toBe("Physics Equations Sheet (GCSE Combined Science: Trilogy)");
+        } else if (file.blueprint.code === "8463/1") {
           expect(byKey.get("eq:1")).toBe("energy-stores-and-changes"); // kinetic energy
           expect(byKey.get("eq:15")).toBe("density");
           expect(byKey.has("eq:28")).toBe(false); // momentum is Paper 2's

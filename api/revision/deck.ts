@@ -5,7 +5,7 @@ import type { Candidate } from "../papers/candidate.ts";
 import { htmlToText } from "../papers/html.ts";
 import { numberCodeLines } from "../papers/question-text.ts";
 import { type Blueprint, fitsTier, type Part, type Tier, type Topic } from "../../shared/papers.ts";
-import { PHYSICS_EQUATIONS, type SheetEquation } from "../../shared/inserts.ts";
+import { EQUATION_SHEETS, PHYSICS_EQUATIONS, type SheetEquation } from "../../shared/inserts.ts";
 import type { CardSource, DeckCard, QuizQuestion, TopicSummary } from "../../shared/revision.ts";
 
 /** What of a blueprint the deck needs. */
@@ -394,10 +394,15 @@ function equationFront(eq: SheetEquation): string {
 }
 
 function equationCards(bp: DeckBlueprint): DeckCard[] {
-  if (!bp.inserts?.includes("physics-equations")) return [];
-  const source: CardSource = { kind: "equations", label: "Physics Equations Sheet" };
-  return PHYSICS_EQUATIONS.flatMap((eq, i) => {
-    const topic = equationTopic(bp, i);
+  // The separate Physics sheet, or the Combined Science one (a subset of it: its equations find
+  // their topic phrases by their place on the separate sheet).
+  const insert = bp.inserts?.find((i) => i === "physics-equations" || i === "combined-physics-equations");
+  if (!insert) return [];
+  const sheet = EQUATION_SHEETS[insert];
+  const label = insert === "physics-equations" ? sheet.title : `${sheet.title} (${sheet.subtitle})`;
+  const source: CardSource = { kind: "equations", label };
+  return sheet.equations.flatMap((eq, i) => {
+    const topic = equationTopic(bp, PHYSICS_EQUATIONS.indexOf(eq));
     if (!topic) return [];
     const back = `<p>${escapeHtml(eq.words)}</p>${eq.symbols ? `<p>${eq.symbols}</p>` : ""}`;
     return [{ key: `eq:${i + 1}`, topic, front: equationFront(eq), back, source }];

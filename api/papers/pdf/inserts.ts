@@ -1,8 +1,9 @@
 // The inserts the cover promises, printed after the questions as the board encloses them: the
 // periodic table (a landscape page like the board's data sheet; as a long table in large text) and
-// the Physics Equations Sheet. The facts come from shared/inserts.ts.
+// the Physics Equations Sheet (the separate Physics one or the Combined Science: Trilogy one). The
+// facts come from shared/inserts.ts.
 import { rgb } from "pdf-lib";
-import { GROUP_LABELS, type Insert, PERIODIC_TABLE, PERIODIC_TABLE_NOTES, PHYSICS_EQUATIONS } from "../../../shared/inserts.ts";
+import { EQUATION_SHEETS, GROUP_LABELS, type Insert, PERIODIC_TABLE, PERIODIC_TABLE_NOTES } from "../../../shared/inserts.ts";
 import { parseBlocks } from "../html.ts";
 import { widthOfB } from "./fonts.ts";
 import { A4, INK, MARGIN, type Writer } from "./writer.ts";
@@ -62,15 +63,16 @@ function periodicTableList(w: Writer) {
   for (const note of PERIODIC_TABLE_NOTES) w.paragraph([{ text: note, italic: true }], MARGIN.left, w.right - MARGIN.left, w.s.small);
 }
 
-function equationsSheet(w: Writer) {
+function equationsSheet(w: Writer, sheet: (typeof EQUATION_SHEETS)[keyof typeof EQUATION_SHEETS]) {
   w.newPage();
   const x = MARGIN.left;
   const width = w.right - x;
-  w.paragraph([{ text: "Physics Equations Sheet", bold: true }], x, width, w.s.h2);
+  w.paragraph([{ text: sheet.title, bold: true }], x, width, w.s.h2);
+  if (sheet.subtitle) w.paragraph([{ text: sheet.subtitle }], x, width);
   w.y -= w.s.body * 0.5;
   // A symbol equation is never broken over lines: its spaces are no-break spaces, so its column is
   // as wide as the longest one.
-  const rows = PHYSICS_EQUATIONS.map((e, i) => `<tr><td>${i + 1}</td><td>${e.words}</td><td>${e.symbols.replaceAll(" ", "\u00a0") || "–"}</td></tr>`).join("");
+  const rows = sheet.equations.map((e, i) => `<tr><td>${i + 1}</td><td>${e.words}</td><td>${e.symbols.replaceAll(" ", "\u00a0") || "–"}</td></tr>`).join("");
   w.blocks(parseBlocks(`<table><thead><tr><th></th><th>Word equation</th><th>Symbol equation</th></tr></thead><tbody>${rows}</tbody></table>`), x, width);
 }
 
@@ -78,6 +80,6 @@ function equationsSheet(w: Writer) {
 export function insertsPart(w: Writer, inserts: readonly Insert[], large: boolean) {
   for (const insert of inserts) {
     if (insert === "periodic-table") (large ? periodicTableList : periodicTablePage)(w);
-    else equationsSheet(w);
+    else equationsSheet(w, EQUATION_SHEETS[insert]);
   }
 }
