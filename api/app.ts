@@ -3,6 +3,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
+import { compress } from "hono/compress";
 import { GENERATOR_ALIASES } from "../shared/constants.ts";
 import { accessFor, normalisePath } from "../shared/routes.ts";
 import { isAdmin, SESSION_COOKIE, setSessionCookie, validateSessionToken } from "./auth/session.ts";
@@ -166,7 +167,9 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     return next();
   });
 
-  if (options.pages) app.use("*", options.pages);
+  // Pages are sent gzipped to a browser that takes it: their inline stylesheet makes them ~85 KB,
+  // which a first visit on a slow connection waits for (the API's lists compress themselves).
+  if (options.pages) app.use("*", compress({ contentTypeFilter: /^text\/html/ }), options.pages);
   else app.all("*", (c) => c.text("Not Found", 404));
 
   return app;

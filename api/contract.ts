@@ -29,11 +29,10 @@ import {
   registerSchema,
 } from "../shared/schemas.ts";
 import { emailConfirmQuery } from "./auth/routes.ts";
-import { adminDefaultsSchema, auditQuerySchema, offeringSchema, paperDetailsSchema, paperPatchBodySchema } from "../shared/catalogue.ts";
+import { adminDefaultsSchema, auditQuerySchema, examDatesSchema, offeringSchema, paperDetailsSchema, paperPatchBodySchema } from "../shared/catalogue.ts";
 import { progressSchema, recommendationRequestSchema, subjectSchema } from "../shared/study.ts";
 import { cardEditSchema, deckRequestSchema, deckSettingsSchema, ownCardSchema, quizAnswersSchema, reviewBatchSchema } from "../shared/revision.ts";
 import { generationRequestSchema } from "../shared/generation.ts";
-import { examDatesSchema } from "../shared/exam-dates.ts";
 import { availableYearsQuery, pageQuery } from "./papers/routes.ts";
 import { testEmailSchema, valueSchemas } from "./settings/routes.ts";
 import { SETTING_KEYS } from "./settings/store.ts";
@@ -146,6 +145,13 @@ export const API_ROUTES: ApiRoute[] = [
 
   // Accounts
   { method: "GET", path: "/api/user", access: "signed-in", summary: "The signed-in user", response: publicUserSchema },
+  {
+    method: "GET",
+    path: "/api/session",
+    access: "public",
+    summary: "Who is signed in and their balance, or nulls for a visitor (the header of a prerendered page)",
+    response: z.object({ user: publicUserSchema.nullable(), credits: z.number().int().nullable() }),
+  },
   { method: "GET", path: "/api/auth/google", access: "public", summary: "Starts Google sign-in (a redirect to Google)" },
   { method: "GET", path: "/api/auth/google/callback", access: "public", summary: "Finishes Google sign-in (a redirect into the site)" },
   { method: "POST", path: "/api/register", access: "public", summary: "Registers and signs in", body: registerSchema, example: { fullName: "Ada Lovelace", email: "ada@example.com", username: "ada", password: "analytical engine" }, response: publicUserSchema },

@@ -5,6 +5,7 @@
 import { z } from "./zod.ts";
 import { CATALOGUE_NAME_MAX } from "./constants.ts";
 import { MARK_OPTIONS, QUESTION_TYPES } from "./papers.ts";
+import { EXAM_DATE_SOURCE_MAX, EXAM_DATES_MAX, EXAM_SERIES_MAX, type ExamDate } from "./exam-dates.ts";
 
 const requiredName = (message: string) =>
   z.string().trim().min(1, message).max(CATALOGUE_NAME_MAX, `Names must not exceed ${CATALOGUE_NAME_MAX} characters`);
@@ -195,3 +196,23 @@ export const paperPatchSchema = z.unknown().transform((body, ctx) => {
   for (const issue of result.error.issues) ctx.addIssue(issue as never);
   return z.NEVER;
 });
+
+/** One exam date of a paper (shared/exam-dates.ts ExamDate), as an admin enters it. */
+export const examDateSchema: z.ZodType<ExamDate> = z.object({
+  series: z.string().trim().min(1, "Please name the series, for example Summer 2027").max(EXAM_SERIES_MAX, `A series name must not exceed ${EXAM_SERIES_MAX} characters`),
+  date: z.iso.date("Exam date must be a date (YYYY-MM-DD)"),
+  source: z
+    .string()
+    .trim()
+    .min(1, "Please say where the date comes from (the board's timetable, for example)")
+    .max(EXAM_DATE_SOURCE_MAX, `A source must not exceed ${EXAM_DATE_SOURCE_MAX} characters`),
+});
+
+/** PUT /api/papers/:id/exam-dates: the paper's whole list, one entry per series. */
+export const examDatesSchema = z
+  .object({ examDates: z.array(examDateSchema).max(EXAM_DATES_MAX, `A paper has at most ${EXAM_DATES_MAX} exam dates`) })
+  .refine((v) => new Set(v.examDates.map((d) => d.series.toLowerCase())).size === v.examDates.length, {
+    message: "Each series may appear only once",
+    path: ["examDates"],
+  });
+export type ExamDatesInput = z.infer<typeof examDatesSchema>;

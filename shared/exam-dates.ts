@@ -1,32 +1,19 @@
 // A paper's exam dates by series (issue 17): each date with its source, the next one that has not
 // passed, and the series a date belongs to. The API, the admin tools and the pages use these; "today"
 // is always a parameter, so a test can set the clock and a prerendered page can decide in the browser.
-import { z } from "./zod.ts";
+// No zod here: a paper page's script imports these, and the request schemas are in catalogue.ts.
 
 export const EXAM_SERIES_MAX = 40;
 export const EXAM_DATE_SOURCE_MAX = 300;
 export const EXAM_DATES_MAX = 12;
 
 /** One series of a paper: "Summer 2027" on 2027-05-14, from the board's published timetable. */
-export const examDateSchema = z.object({
-  series: z.string().trim().min(1, "Please name the series, for example Summer 2027").max(EXAM_SERIES_MAX, `A series name must not exceed ${EXAM_SERIES_MAX} characters`),
-  date: z.iso.date("Exam date must be a date (YYYY-MM-DD)"),
-  source: z
-    .string()
-    .trim()
-    .min(1, "Please say where the date comes from (the board's timetable, for example)")
-    .max(EXAM_DATE_SOURCE_MAX, `A source must not exceed ${EXAM_DATE_SOURCE_MAX} characters`),
-});
-export type ExamDate = z.infer<typeof examDateSchema>;
-
-/** PUT /api/papers/:id/exam-dates: the paper's whole list, one entry per series. */
-export const examDatesSchema = z
-  .object({ examDates: z.array(examDateSchema).max(EXAM_DATES_MAX, `A paper has at most ${EXAM_DATES_MAX} exam dates`) })
-  .refine((v) => new Set(v.examDates.map((d) => d.series.toLowerCase())).size === v.examDates.length, {
-    message: "Each series may appear only once",
-    path: ["examDates"],
-  });
-export type ExamDatesInput = z.infer<typeof examDatesSchema>;
+export interface ExamDate {
+  series: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  source: string;
+}
 
 /** The source recorded for a date typed into the paper form (which has no source field). */
 export const ADMIN_ENTERED_SOURCE = "Entered by an administrator";

@@ -1,5 +1,5 @@
 // Zod schemas shared by the forms and the API: the validation messages are the specification's (§5).
-import { examDateSchema } from "./exam-dates.ts";
+import { examDateSchema } from "./catalogue.ts";
 import { z } from "./zod.ts";
 import {
   CODE_MAX,

@@ -1,12 +1,11 @@
 import { paperExamDates, replaceExamDates } from "./exam-dates.ts";
-import { examDatesSchema } from "../../shared/exam-dates.ts";
 import { Hono } from "hono";
 import { CACHE_SECONDS } from "../../shared/constants.ts";
 import type { AppEnv } from "../context.ts";
 import { requireAdmin } from "../auth/guards.ts";
 import { HttpError, parseBody } from "../http.ts";
 import { newSubjectSchema } from "../../shared/schemas.ts";
-import { adminDefaultsSchema, auditQuerySchema, offeringSchema, paperDetailsSchema, paperPatchSchema } from "../../shared/catalogue.ts";
+import { adminDefaultsSchema, auditQuerySchema, examDatesSchema, offeringSchema, paperDetailsSchema, paperPatchSchema } from "../../shared/catalogue.ts";
 import { CATALOGUE_LISTS, catalogueList } from "./service.ts";
 import {
   addOffering,

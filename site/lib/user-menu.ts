@@ -3,8 +3,8 @@
 // markup holds both the signed-in and the signed-out state; this shows the right one and fills in the
 // name and balance from the same stores the islands use, so a balance an island changes shows at once.
 import type { PublicUser } from "../../shared/schemas.ts";
-import { $user, displayName, refreshUser, seedUser } from "../stores/user.ts";
-import { $credits, creditsWord, refreshCredits, seedCredits } from "../stores/credits.ts";
+import { $user, displayName, seedUser } from "../stores/user.ts";
+import { $credits, creditsWord, seedCredits } from "../stores/credits.ts";
 import { flashToast, toast } from "../stores/toasts.ts";
 import { apiErrorMessage, postJson } from "./api.ts";
 
@@ -32,6 +32,17 @@ function render(user: PublicUser | null, credits: number | null): void {
   for (const el of all("[data-credits-word]")) el.textContent = creditsWord(credits);
 }
 
+/** The session as GET /api/session tells it; a failed request shows the signed-out header. */
+async function fetchSession(): Promise<Session> {
+  try {
+    const res = await fetch("/api/session", { credentials: "include" });
+    if (res.ok) return (await res.json()) as Session;
+  } catch {
+    // offline: the page reads signed out, as it was built
+  }
+  return { user: null, credits: null };
+}
+
 async function signOut(): Promise<void> {
   const buttons = all<HTMLButtonElement>("[data-sign-out]");
   const pending = (on: boolean) => {
@@ -55,8 +66,8 @@ async function signOut(): Promise<void> {
 
 /**
  * Starts the header: seeds the stores with the session the server rendered, or, on a prerendered page
- * (no data-session), asks the API who is signed in (GET /api/user, then the balance from
- * GET /api/user/credits, which the user object does not carry) and shows them the signed-in header.
+ * (no data-session), asks the API who is signed in and their balance (GET /api/session, one request
+ * that answers a visitor with nulls rather than an error) and shows them the signed-in header.
  */
 export async function startUserMenu(root: HTMLElement = document.getElementById("user-menu")!): Promise<void> {
   for (const button of all<HTMLButtonElement>("[data-sign-out]")) button.addEventListener("click", () => void signOut());
@@ -66,8 +77,9 @@ export async function startUserMenu(root: HTMLElement = document.getElementById(
     seedUser(session.user);
     seedCredits(session.credits);
   } else {
-    seedUser(null);
-    if (await refreshUser()) await refreshCredits();
+    const session = await fetchSession();
+    seedUser(session.user);
+    seedCredits(session.credits);
   }
   // Both stores are read on every change of either: a change of user is followed by its balance.
   const draw = () => render($user.get(), $credits.get());

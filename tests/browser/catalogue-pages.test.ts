@@ -48,7 +48,10 @@ describe("subject and paper pages", () => {
     const papers = await catalogue();
     expect(papers.length).toBe(loadBanks().length);
     const sitemap = await (await get("/sitemap.xml")).text();
-    const home = await (await get("/")).text();
+    const homeRes = await get("/", { headers: { "accept-encoding": "gzip" } });
+    // A server-rendered page is gzipped too.
+    expect(homeRes.headers.get("content-encoding")).toBe("gzip");
+    const home = await homeRes.text();
     for (const p of papers) {
       const path = paperPath(p);
       // Built ahead: the build wrote the page's file.

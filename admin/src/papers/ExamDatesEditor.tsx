@@ -2,7 +2,8 @@
 // it as a whole; the pages then show the next date that has not passed.
 import { useState } from "react";
 import type { Paper } from "../../../shared/schemas.ts";
-import { EXAM_DATES_MAX, type ExamDate, examDatesSchema, nextExamDate, seriesOf, ukToday } from "../../../shared/exam-dates.ts";
+import { EXAM_DATES_MAX, type ExamDate, nextExamDate, seriesOf, ukToday } from "../../../shared/exam-dates.ts";
+import { examDatesSchema } from "../../../shared/catalogue.ts";
 import { formatDate } from "../../../shared/format.ts";
 import { ApiError, call } from "../api.ts";
 import { inputClass, PlusIcon, TrashIcon } from "../ui.tsx";
