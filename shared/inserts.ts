@@ -63,7 +63,12 @@ export interface SheetEquation {
   words: string;
   /** Safe HTML (sub/sup) of the symbol equation, if the sheet gives one. */
   symbols: string;
+  /** Higher tier only: the sheet marks it HT. */
+  higher?: true;
 }
+
+/** The key the sheets print for their Higher tier equations. */
+export const HIGHER_TIER_KEY = "HT = Higher Tier only equations";
 
 /**
  * The equations of the AQA GCSE Physics (8463) Physics Equations Sheet, by topic in the order of the
@@ -99,21 +104,21 @@ export const PHYSICS_EQUATIONS: readonly SheetEquation[] = [
   { words: "force applied to a spring = spring constant × extension", symbols: "F = k e" },
   { words: "moment of a force = force × distance (normal to direction of force)", symbols: "M = F d" },
   { words: "pressure = force normal to a surface ÷ area of that surface", symbols: "p = F ÷ A" },
-  { words: "pressure due to a column of liquid = height of column × density of liquid × gravitational field strength", symbols: "p = h ρ g" },
+  { words: "pressure due to a column of liquid = height of column × density of liquid × gravitational field strength", symbols: "p = h ρ g", higher: true },
   { words: "distance travelled = speed × time", symbols: "s = v t" },
   { words: "acceleration = change in velocity ÷ time taken", symbols: "a = Δv ÷ t" },
   { words: "(final velocity)² − (initial velocity)² = 2 × acceleration × distance", symbols: "v<sup>2</sup> − u<sup>2</sup> = 2 a s" },
   { words: "resultant force = mass × acceleration", symbols: "F = m a" },
-  { words: "momentum = mass × velocity", symbols: "p = m v" },
-  { words: "force = change in momentum ÷ time taken", symbols: "F = m Δv ÷ Δt" },
+  { words: "momentum = mass × velocity", symbols: "p = m v", higher: true },
+  { words: "force = change in momentum ÷ time taken", symbols: "F = m Δv ÷ Δt", higher: true },
   // Waves
   { words: "period = 1 ÷ frequency", symbols: "T = 1 ÷ f" },
   { words: "wave speed = frequency × wavelength", symbols: "v = f λ" },
   { words: "magnification = image height ÷ object height", symbols: "" },
   // Magnetism and electromagnetism
-  { words: "force on a conductor (at right angles to a magnetic field) carrying a current = magnetic flux density × current × length", symbols: "F = B I l" },
-  { words: "potential difference across primary coil ÷ potential difference across secondary coil = number of turns in primary coil ÷ number of turns in secondary coil", symbols: "V<sub>p</sub> ÷ V<sub>s</sub> = n<sub>p</sub> ÷ n<sub>s</sub>" },
-  { words: "potential difference across primary coil × current in primary coil = potential difference across secondary coil × current in secondary coil", symbols: "V<sub>p</sub> I<sub>p</sub> = V<sub>s</sub> I<sub>s</sub>" },
+  { words: "force on a conductor (at right angles to a magnetic field) carrying a current = magnetic flux density × current × length", symbols: "F = B I l", higher: true },
+  { words: "potential difference across primary coil ÷ potential difference across secondary coil = number of turns in primary coil ÷ number of turns in secondary coil", symbols: "V<sub>p</sub> ÷ V<sub>s</sub> = n<sub>p</sub> ÷ n<sub>s</sub>", higher: true },
+  { words: "potential difference across primary coil × current in primary coil = potential difference across secondary coil × current in secondary coil", symbols: "V<sub>p</sub> I<sub>p</sub> = V<sub>s</sub> I<sub>s</sub>", higher: true },
 ];
 
 const sheetEquation = (words: string): SheetEquation => {

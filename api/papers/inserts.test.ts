@@ -44,12 +44,13 @@ describe("inserts in the PDF", () => {
     t = await createTestApp();
     ({ cookie } = await studentWithCredits(t, "ivy", 10));
   });
-  const rawPages = async (code: string, options: Partial<GenerationOptions> = {}) => {
+  const paperPdf = async (code: string, options: Partial<GenerationOptions> = {}) => {
     const bp = bankWithCode(code);
     const res = await generate(t, requestFor(bp, { tier: bp.tiers[0], options }), cookie);
     expect(res.status, await res.clone().text()).toBe(200);
-    return pdfPages(await pdfOfPaper(t, (await res.json()).id, cookie));
+    return await pdfOfPaper(t, (await res.json()).id, cookie);
   };
+  const rawPages = async (code: string, options: Partial<GenerationOptions> = {}) => pdfPages(await paperPdf(code, options));
   const pages = async (code: string, options: Partial<GenerationOptions> = {}) => (await rawPages(code, options)).map(normalise);
   const pageOf = (all: string[], text: string) => all.findIndex((p) => p.includes(text));
 
@@ -64,9 +65,10 @@ describe("inserts in the PDF", () => {
   });
 
   it("encloses the Physics Equations Sheet with Physics, every equation on it, the ones students would otherwise recall included", async () => {
-    const raw = await rawPages("8463/1");
+    const pdf = await paperPdf("8463/1");
+    const raw = pdfPages(pdf);
     const all = raw.map(normalise);
-    const sheet = pageOf(all, "Physics Equations Sheet Word equation Symbol equation");
+    const sheet = pageOf(all, "Physics Equations Sheet HT = Higher Tier only equations Word equation Symbol equation");
     expect(sheet).toBeGreaterThan(pageOf(all, "END OF QUESTIONS"));
     expect(sheet).toBeLessThan(pageOf(all, "Mark scheme"));
     // The revised sheet of the 2025–2027 exams runs over two pages.
@@ -75,20 +77,30 @@ describe("inserts in the PDF", () => {
     // pdftotext keeps or drops the spaces of a short symbol equation as its glyph spacing falls.
     const unspaced = text.replace(/\s+/g, "");
     for (const symbols of ["ΔE=mcΔθ", "V=IR", "ρ=m÷V", "E=mL", "Ek=½mv2"]) expect(unspaced).toContain(symbols);
+    // A Higher tier equation starts with HT (read as laid out: a row's number and words on one line).
+    const laidOut = pdfPages(pdf, true).slice(sheet, pageOf(all, "Mark scheme")).join("\n").split("\n");
+    expect(laidOut.filter((l) => /^\s*\d+\s+HT\s/.test(l)).length).toBe(PHYSICS_EQUATIONS.filter((e) => e.higher).length);
+    expect(PHYSICS_EQUATIONS.filter((e) => e.higher)).toHaveLength(6);
     // No symbol equation is broken over two lines of its cell.
     const lines = raw.slice(sheet, pageOf(all, "Mark scheme")).join("\n").split("\n");
-    expect(lines.some((l) => /u2[ \u00a0]*=[ \u00a0]*2[ \u00a0]*a[ \u00a0]*s/.test(l))).toBe(true);
+    expect(lines.some((l) => /u[ \u00a0]*2[ \u00a0]*=[ \u00a0]*2[ \u00a0]*a[ \u00a0]*s/.test(l))).toBe(true);
     expect(lines.some((l) => /Vp[ \u00a0]*÷[ \u00a0]*Vs[ \u00a0]*=[ \u00a0]*np[ \u00a0]*÷[ \u00a0]*ns/.test(l))).toBe(true);
   });
 
   it("encloses the Combined Science Physics Equations Sheet with Combined Science Physics: the 8464 equations, none of the physics-only ones", async () => {
     const raw = await rawPages("8464/P/1");
     const all = raw.map(normalise);
-    const sheet = pageOf(all, "Physics Equations Sheet GCSE Combined Science: Trilogy Word equation Symbol equation");
+    const sheet = pageOf(all, "Physics Equations Sheet GCSE Combined Science: Trilogy HT = Higher Tier only equations Word equation Symbol equation");
     expect(sheet).toBeGreaterThan(pageOf(all, "END OF QUESTIONS"));
     expect(sheet).toBeLessThan(pageOf(all, "Mark scheme"));
-    expect(all.join(" ")).toContain("the Physics Equations Sheet (insert)");
+    expect(all.join(" ")).toContain("the Physics Equations Sheet (enclosed)");
     const text = all.slice(sheet, pageOf(all, "Mark scheme")).join(" ");
+    // Its Higher tier equations are marked HT, with the key, as the board's sheet marks them.
+    expect(text).toContain("HT = Higher Tier only equations");
+    expect(COMBINED_PHYSICS_EQUATIONS.filter((e) => e.higher).map((e) => e.symbols)).toEqual([
+      "V<sub>p</sub> I<sub>p</sub> = V<sub>s</sub> I<sub>s</sub>", "p = m v", "F = B I l",
+    ]);
+    expect(text.match(/\bHT\b/g)?.length).toBe(1 + 3);
     for (const e of COMBINED_PHYSICS_EQUATIONS) expect(text).toContain(normalise(e.words));
     for (const e of PHYSICS_EQUATIONS.filter((e) => !COMBINED_PHYSICS_EQUATIONS.includes(e))) expect(text).not.toContain(normalise(e.words));
     // The revised sheet of the 2025–2027 exams: the recall equations, and Vp Ip = Vs Is (Higher) but not the turns ratio.

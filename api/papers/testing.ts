@@ -98,17 +98,20 @@ export async function recordPast(t: Deps, bp: Blueprint, rows: PastQuestion[]) {
 }
 
 const pdfDir = mkdtempSync(join(tmpdir(), "examprep-pdf-"));
-/** The text of a PDF (or of pages `first` to `last`), as poppler's pdftotext reads it. */
-export function pdftotext(bytes: Uint8Array, first?: number, last?: number): string {
+/**
+ * The text of a PDF (or of pages `first` to `last`), as poppler's pdftotext reads it; with `layout`,
+ * as laid out on the page (a table row's cells on one line).
+ */
+export function pdftotext(bytes: Uint8Array, first?: number, last?: number, layout = false): string {
   const file = join(pdfDir, `${crypto.randomUUID()}.pdf`);
   writeFileSync(file, bytes);
   const range = first ? ["-f", String(first), "-l", String(last ?? first)] : [];
-  return execFileSync("pdftotext", ["-enc", "UTF-8", ...range, file, "-"], { encoding: "utf8" });
+  return execFileSync("pdftotext", ["-enc", "UTF-8", ...(layout ? ["-layout"] : []), ...range, file, "-"], { encoding: "utf8" });
 }
 /** Each page's text. */
-export function pdfPages(bytes: Uint8Array): string[] {
+export function pdfPages(bytes: Uint8Array, layout = false): string[] {
   // pdftotext ends every page with a form feed.
-  return pdftotext(bytes).split("\f").slice(0, -1);
+  return pdftotext(bytes, undefined, undefined, layout).split("\f").slice(0, -1);
 }
 export const normalise = (s: string) => s.replace(/\s+/g, " ").trim();
 

@@ -404,7 +404,7 @@ function equationCards(bp: DeckBlueprint): DeckCard[] {
   return sheet.equations.flatMap((eq, i) => {
     const topic = equationTopic(bp, PHYSICS_EQUATIONS.indexOf(eq));
     if (!topic) return [];
-    const back = `<p>${escapeHtml(eq.words)}</p>${eq.symbols ? `<p>${eq.symbols}</p>` : ""}`;
+    const back = `<p>${escapeHtml(eq.words)}</p>${eq.symbols ? `<p>${eq.symbols}</p>` : ""}${eq.higher ? "<p>Higher tier only.</p>" : ""}`;
     return [{ key: `eq:${i + 1}`, topic, front: equationFront(eq), back, source }];
   });
 }

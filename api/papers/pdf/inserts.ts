@@ -3,7 +3,7 @@
 // the Physics Equations Sheet (the separate Physics one or the Combined Science: Trilogy one). The
 // facts come from shared/inserts.ts.
 import { rgb } from "pdf-lib";
-import { EQUATION_SHEETS, GROUP_LABELS, type Insert, PERIODIC_TABLE, PERIODIC_TABLE_NOTES } from "../../../shared/inserts.ts";
+import { EQUATION_SHEETS, GROUP_LABELS, HIGHER_TIER_KEY, type Insert, PERIODIC_TABLE, PERIODIC_TABLE_NOTES } from "../../../shared/inserts.ts";
 import { parseBlocks } from "../html.ts";
 import { widthOfB } from "./fonts.ts";
 import { A4, INK, MARGIN, type Writer } from "./writer.ts";
@@ -69,10 +69,11 @@ function equationsSheet(w: Writer, sheet: (typeof EQUATION_SHEETS)[keyof typeof 
   const width = w.right - x;
   w.paragraph([{ text: sheet.title, bold: true }], x, width, w.s.h2);
   if (sheet.subtitle) w.paragraph([{ text: sheet.subtitle }], x, width);
+  if (sheet.equations.some((e) => e.higher)) w.paragraph([{ text: HIGHER_TIER_KEY, italic: true }], x, width, w.s.small);
   w.y -= w.s.body * 0.5;
   // A symbol equation is never broken over lines: its spaces are no-break spaces, so its column is
-  // as wide as the longest one.
-  const rows = sheet.equations.map((e, i) => `<tr><td>${i + 1}</td><td>${e.words}</td><td>${e.symbols.replaceAll(" ", "\u00a0") || "–"}</td></tr>`).join("");
+  // as wide as the longest one. A Higher tier equation starts with HT, as on the board's sheet.
+  const rows = sheet.equations.map((e, i) => `<tr><td>${i + 1}</td><td>${e.higher ? "<strong>HT</strong> " : ""}${e.words}</td><td>${e.symbols.replaceAll(" ", "\u00a0") || "–"}</td></tr>`).join("");
   w.blocks(parseBlocks(`<table><thead><tr><th></th><th>Word equation</th><th>Symbol equation</th></tr></thead><tbody>${rows}</tbody></table>`), x, width);
 }
 
