@@ -229,6 +229,11 @@ export const bankQuestionSchema = z.object({
    * specification that `drawsFrom` this question's paper picks it up.
    */
   alsoFor: z.array(z.string().regex(/^\d{4}$/, "a four-digit specification code")).optional(),
+  /**
+   * Questions (by id, in any bank) that ask what this one asks in another context, e.g. both "explain
+   * why the alloy is harder": never on one paper with it. Either side may name the other.
+   */
+  notWith: z.array(slug).optional(),
   /** Shared context printed before the parts (safe HTML). */
   stem: safeHtml.optional(),
   /** A figure printed after the stem, before the parts ("Figure 1" of the question). */

@@ -29,6 +29,34 @@ describe("near-duplicates", () => {
     expect(nearDuplicate(fingerprint(rs), fingerprint({ ...rs, topic: "something-else" }))).toBe(false);
   });
 
+  it("keeps apart the questions a bank names as asking the same thing (notWith), both ways and across topics", async () => {
+    // tc1-001 (alloy hardness) names chem1-018 and chem1-058, which also ask why an alloy is harder;
+    // tc1-002 names chem1-011, on another topic, which asks why sodium chloride melts so high.
+    const alloy = fingerprint(question("tc1-001"));
+    expect(nearDuplicate(alloy, fingerprint(question("chem1-018")))).toBe(true);
+    expect(nearDuplicate(fingerprint(question("chem1-058")), alloy)).toBe(true);
+    expect(nearDuplicate(fingerprint(question("tc1-002")), fingerprint(question("chem1-011")))).toBe(true);
+    // The engine's own candidates (no notWith of their own) find the pair through the bank files.
+    const { notWith: _, ...asStored } = question("tc1-001");
+    expect(nearDuplicate(fingerprint(asStored), fingerprint(question("chem1-018")))).toBe(true);
+    expect(nearDuplicate(alloy, fingerprint(question("chem1-011")))).toBe(false);
+    // The bank check sees a paper holding both as a repeat: one slot each, one paper, no way round it.
+    const file = bankFileSchema.parse({
+      blueprint: {
+        ...banks.find((b) => b.blueprint.code === "8462/1")!.blueprint,
+        rules: {},
+        totalMarks: 22,
+        sections: [{ name: "Questions", slots: [
+          { question: 1, type: "Structured", marks: 10, topics: ["metallic-bonding-and-states"] },
+          { question: 2, type: "Structured", marks: 12, topics: ["metallic-bonding-and-states"] },
+        ] }],
+        tiers: ["Foundation"],
+      },
+      questions: [question("tc1-001"), question("chem1-018")],
+    });
+    expect(bankProblems(file, 1, [file]).join("\n")).toMatch(/near-duplicate/);
+  });
+
   it("holds no near-duplicate pair in any seeded bank's filled papers", () => {
     for (const bank of banks) expect(bankProblems(bank, 3).filter((p) => p.includes("near-duplicate")), bank.blueprint.code).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { type Figure, figureSchema } from "../../shared/figures/schema.ts";
 import { figureScene } from "../../shared/figures/index.ts";
 import type { BankQuestion, PaperRules, Slot } from "../../shared/papers.ts";
 import { htmlToText } from "./html.ts";
+import { loadBanks } from "./bank.ts";
 
 /** A question as a bank file holds it (its stem's figure as `figure`) or as the engine does (`stemFigure`). */
 type Question = Pick<BankQuestion, "topic" | "parts" | "style"> & { id: string; stem?: string | null; figure?: Figure; stemFigure?: Figure };
@@ -46,9 +47,22 @@ export function unmet(rules: PaperRules, paper: readonly Question[]): string[] {
  * with the very same numbers.
  */
 export interface Fingerprint {
+  id: string;
   topic: string;
   words: Set<string>;
   numbers: string;
+  /** The questions it must not share a paper with (its bank file's notWith, both ways). */
+  notWith: ReadonlySet<string>;
+}
+
+let exclusions: Map<string, Set<string>> | undefined;
+/** Every bank question's notWith, made symmetric: a question named by another avoids it too. */
+function bankExclusions(): Map<string, Set<string>> {
+  if (exclusions) return exclusions;
+  const map = new Map<string, Set<string>>();
+  const add = (a: string, b: string) => map.set(a, (map.get(a) ?? new Set()).add(b));
+  for (const bank of loadBanks()) for (const q of bank.questions) for (const other of q.notWith ?? []) add(q.id, other), add(other, q.id);
+  return (exclusions = map);
 }
 const INSTRUCTION_WORDS = new Set(
   ("the and for with that this from what which when where why how are was were has have had its their there these those your you one two three four " +
@@ -57,11 +71,13 @@ const INSTRUCTION_WORDS = new Set(
     "each than then into about more most less also only other all any can may might will would could must not " +
     "contrasting similar contemporary british society main tradition traditions great britain evaluate statement").split(" "),
 );
-export function fingerprint(q: Pick<Question, "topic" | "stem" | "parts">): Fingerprint {
+export function fingerprint(q: Pick<Question, "topic" | "stem" | "parts"> & { id?: string; notWith?: string[] }): Fingerprint {
   const text = questionText(q);
   const words = new Set(text.split(/[^\p{L}]+/u).filter((w) => w.length >= 3 && !INSTRUCTION_WORDS.has(w)));
   const numbers = [...text.matchAll(/\d+(?:\.\d+)?/g)].map((m) => m[0]).sort().join(",");
-  return { topic: q.topic, words, numbers };
+  const id = q.id ?? "";
+  const notWith = new Set([...(q.notWith ?? []), ...(bankExclusions().get(id) ?? [])]);
+  return { id, topic: q.topic, words, numbers, notWith };
 }
 const jaccard = (a: Set<string>, b: Set<string>) => {
   let common = 0;
@@ -76,6 +92,8 @@ const jaccard = (a: Set<string>, b: Set<string>) => {
  */
 export const NEAR_DUPLICATE = { sameWords: 0.6, sameWordsWithSameNumbers: 0.4, fewWords: 4 } as const;
 export function nearDuplicate(a: Fingerprint, b: Fingerprint): boolean {
+  // Named in the bank as asking the same thing, whatever their topics and words.
+  if ((a.id && b.notWith.has(a.id)) || (b.id && a.notWith.has(b.id))) return true;
   if (a.topic !== b.topic) return false;
   const shared = jaccard(a.words, b.words);
   if (a.numbers && b.numbers) return a.numbers === b.numbers && shared >= NEAR_DUPLICATE.sameWordsWithSameNumbers;
