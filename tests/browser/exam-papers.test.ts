@@ -127,7 +127,7 @@ describe("/exam-papers", () => {
     ]);
 
     // Edit: every field shown, the same messages, saved through PATCH.
-    await card.getByRole("button", { name: "Edit" }).click();
+    await card.getByRole("button", { name: "Edit", exact: true }).click();
     const edit = page.getByRole("dialog", { name: "Edit Paper" });
     expect(await edit.getByLabel("Subject", { exact: true }).inputValue()).toBe("Astronomy");
     await edit.getByLabel("Paper name").fill("");

@@ -83,13 +83,15 @@ describe("public pages", () => {
     const page = await context.newPage();
     await page.goto(baseURL() + "/");
     const biology = page.locator('[data-subject="Biology"]');
-    // The seeded papers' dates (summer 2025) have passed: the tile gives the level only.
+    // No seeded paper has an exam date (none from a timetable is recorded): the tile gives the level only.
     await expect.poll(() => biology.innerText()).toContain("GCSE");
     expect(await biology.innerText()).not.toContain("2025");
     expect(await page.locator("[data-subject]").allInnerTexts()).not.toContainEqual(expect.stringContaining("Exam "));
     expect(await page.locator('[data-subject="French"]').innerText()).toContain("Coming Soon");
     expect(await page.locator("[data-subject]").count()).toBe(16);
-    expect(await page.locator("[data-subject]", { hasText: "Available" }).count()).toBe(6);
+    // The six subjects of the spec's sample papers, and Combined Science (its Trilogy papers).
+    expect(await page.locator("[data-subject]", { hasText: "Available" }).count()).toBe(7);
+    expect(await page.locator('[data-subject="Combined Science"]').innerText()).toContain("Available");
     // The signed-in header is in the markup for the header's script, hidden while nobody is signed in.
     expect(await page.getByText("Hello,").filter({ visible: true }).count()).toBe(0);
     expect(await page.locator("header").getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
