@@ -21,6 +21,7 @@ describe("question bank files", () => {
       "aqa-gcse-combined-science-biology-1.json",
       "aqa-gcse-combined-science-biology-2.json",
       "aqa-gcse-combined-science-chemistry-1.json",
+      "aqa-gcse-combined-science-chemistry-2.json",
       "aqa-gcse-combined-science-physics-1.json",
       "aqa-gcse-cs-1.json",
       "aqa-gcse-cs-2.json",
@@ -44,7 +45,7 @@ describe("question bank files", () => {
 
   it("declares the boards' rules: a 6-mark question and figures in the sciences, figures in maths, a trace table in CS, the named issues in RS 2A", () => {
     const bp = (code: string) => loadBanks().find((b) => b.blueprint.code === code)!.blueprint;
-    for (const code of ["8461/1", "8462/1", "8463/1", "8461/2", "8463/2", "8464/B/1", "8464/C/1", "8464/P/1", "8464/B/2"]) {
+    for (const code of ["8461/1", "8462/1", "8463/1", "8461/2", "8463/2", "8464/B/1", "8464/C/1", "8464/P/1", "8464/B/2", "8464/C/2"]) {
       expect(bp(code).rules.minSixMarkLevels, code).toBeGreaterThanOrEqual(1);
       expect(bp(code).rules.minFigures, code).toBeGreaterThanOrEqual(2);
       expect(bp(code).rules.otherPaperContent.length, code).toBeGreaterThan(5);
