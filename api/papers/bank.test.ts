@@ -21,6 +21,7 @@ describe("question bank files", () => {
       "aqa-gcse-combined-science-biology-1.json",
       "aqa-gcse-combined-science-chemistry-1.json",
       "aqa-gcse-combined-science-physics-1.json",
+      "aqa-gcse-combined-science-physics-2.json",
       "aqa-gcse-cs-1.json",
       "aqa-gcse-cs-2.json",
       "aqa-gcse-maths-1.json",
@@ -43,7 +44,7 @@ describe("question bank files", () => {
 
   it("declares the boards' rules: a 6-mark question and figures in the sciences, figures in maths, a trace table in CS, the named issues in RS 2A", () => {
     const bp = (code: string) => loadBanks().find((b) => b.blueprint.code === code)!.blueprint;
-    for (const code of ["8461/1", "8462/1", "8463/1", "8461/2", "8463/2", "8464/B/1", "8464/C/1", "8464/P/1"]) {
+    for (const code of ["8461/1", "8462/1", "8463/1", "8461/2", "8463/2", "8464/B/1", "8464/C/1", "8464/P/1", "8464/P/2"]) {
       expect(bp(code).rules.minSixMarkLevels, code).toBeGreaterThanOrEqual(1);
       expect(bp(code).rules.minFigures, code).toBeGreaterThanOrEqual(2);
       expect(bp(code).rules.otherPaperContent.length, code).toBeGreaterThan(5);
@@ -54,6 +55,7 @@ describe("question bank files", () => {
     expect(bp("8462/1").inserts).toEqual(["periodic-table"]);
     expect(bp("8463/1").inserts).toEqual(["physics-equations"]);
     expect(bp("8464/P/1").inserts).toEqual(["combined-physics-equations"]);
+    expect(bp("8464/P/2").inserts).toEqual(["combined-physics-equations"]);
   });
 
   it("gives Religious Studies Paper 2A all six themes with the five question styles each", () => {
