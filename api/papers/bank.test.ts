@@ -12,7 +12,7 @@ import { allSlots, editorStructure, unsafeHtml } from "../../shared/papers.ts";
 const files = readdirSync("api/papers/bank").filter((n) => n.endsWith(".json")).sort();
 
 describe("question bank files", () => {
-  it("has the seeded papers: Paper 1 of each subject, RS Paper 2A, the Paper 2s and Combined Science's Paper 1s", () => {
+  it("has the seeded papers: Paper 1 of each subject, RS Paper 2A, the Paper 2s and Combined Science's six papers", () => {
     expect(files).toEqual([
       "aqa-gcse-biology-1.json",
       "aqa-gcse-biology-2.json",
@@ -23,6 +23,7 @@ describe("question bank files", () => {
       "aqa-gcse-combined-science-chemistry-1.json",
       "aqa-gcse-combined-science-chemistry-2.json",
       "aqa-gcse-combined-science-physics-1.json",
+      "aqa-gcse-combined-science-physics-2.json",
       "aqa-gcse-cs-1.json",
       "aqa-gcse-cs-2.json",
       "aqa-gcse-maths-1.json",
@@ -35,8 +36,9 @@ describe("question bank files", () => {
 
   // Every bank fills PAPERS_PER_BANK (five) complete papers per tier, each keeping its rules, with no
   // question repeated and no near-duplicate pair; a Paper 2 added for whole qualifications (issue 18)
-  // fills at least three until its bank is deepened, except Mathematics, which most students sit.
-  const papersFor = (name: string) => (/-2\.json$/.test(name) && !name.includes("maths") ? 3 : PAPERS_PER_BANK);
+  // fills at least three until its bank is deepened, except Mathematics and Combined Science, which
+  // most students sit.
+  const papersFor = (name: string) => (/-2\.json$/.test(name) && !/maths|combined-science/.test(name) ? 3 : PAPERS_PER_BANK);
   for (const name of files) {
     it(`${name} is valid, keeps its rules and fills ${papersFor(name)} papers per tier with no repeats or near-duplicates`, () => {
       expect(bankProblems(JSON.parse(readFileSync(`api/papers/bank/${name}`, "utf8")), papersFor(name))).toEqual([]);
@@ -45,7 +47,7 @@ describe("question bank files", () => {
 
   it("declares the boards' rules: a 6-mark question and figures in the sciences, figures in maths, a trace table in CS, the named issues in RS 2A", () => {
     const bp = (code: string) => loadBanks().find((b) => b.blueprint.code === code)!.blueprint;
-    for (const code of ["8461/1", "8462/1", "8463/1", "8461/2", "8463/2", "8464/B/1", "8464/C/1", "8464/P/1", "8464/B/2", "8464/C/2"]) {
+    for (const code of ["8461/1", "8462/1", "8463/1", "8461/2", "8463/2", "8464/B/1", "8464/C/1", "8464/P/1", "8464/B/2", "8464/C/2", "8464/P/2"]) {
       expect(bp(code).rules.minSixMarkLevels, code).toBeGreaterThanOrEqual(1);
       expect(bp(code).rules.minFigures, code).toBeGreaterThanOrEqual(2);
       expect(bp(code).rules.otherPaperContent.length, code).toBeGreaterThan(5);
@@ -56,6 +58,7 @@ describe("question bank files", () => {
     expect(bp("8462/1").inserts).toEqual(["periodic-table"]);
     expect(bp("8463/1").inserts).toEqual(["physics-equations"]);
     expect(bp("8464/P/1").inserts).toEqual(["combined-physics-equations"]);
+    expect(bp("8464/P/2").inserts).toEqual(["combined-physics-equations"]);
   });
 
   it("gives Religious Studies Paper 2A all six themes with the five question styles each", () => {

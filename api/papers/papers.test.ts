@@ -36,6 +36,7 @@ const REAL_PAPERS: Record<string, { minutes: number; marks: number; spag: number
   "8464/P/1": { minutes: 75, marks: 70, spag: 0 }, // Combined Science: Trilogy Physics Paper 1
   "8464/B/2": { minutes: 75, marks: 70, spag: 0 }, // Combined Science: Trilogy Biology Paper 2
   "8464/C/2": { minutes: 75, marks: 70, spag: 0 }, // Combined Science: Trilogy Chemistry Paper 2
+  "8464/P/2": { minutes: 75, marks: 70, spag: 0 }, // Combined Science: Trilogy Physics Paper 2
 };
 
 /** The checks every generated paper must pass against its blueprint. */

@@ -124,6 +124,16 @@ describe("buildDeck on the seeded banks", () => {
           expect(byKey.get("eq:16")).toBe("density");
           expect(byKey.has("eq:25")).toBe(false); // momentum is Paper 2's
           expect(eq[0].source.label).toBe("Physics Equations Sheet (GCSE Combined Science: Trilogy)");
+        } else if (file.blueprint.code === "8464/P/2") {
+          // The Combined Science sheet on Paper 2: forces, waves and the motor effect, none of Paper 1's.
+          expect(byKey.get("eq:18")).toBe("forces-and-interactions"); // weight
+          expect(byKey.get("eq:22")).toBe("motion"); // acceleration
+          expect(byKey.get("eq:25")).toBe("momentum");
+          expect(byKey.get("eq:27")).toBe("wave-properties"); // wave speed
+          expect(byKey.get("eq:28")).toBe("motor-effect"); // F = B I l
+          expect(byKey.has("eq:15")).toBe(false); // Vp Ip = Vs Is is Paper 1's
+          expect(byKey.has("eq:16")).toBe(false); // density is Paper 1's
+          expect(eq[0].source.label).toBe("Physics Equations Sheet (GCSE Combined Science: Trilogy)");
         } else if (file.blueprint.code === "8463/1") {
           expect(byKey.get("eq:1")).toBe("energy-stores-and-changes"); // kinetic energy
           expect(byKey.get("eq:15")).toBe("density");
