@@ -24,7 +24,9 @@ export function bankProblems(raw: unknown, papers = PAPERS_PER_BANK, banks: read
   const missing = own.blueprint.drawsFrom.filter((code) => !banks.some((b) => b.blueprint.code === code));
   if (missing.length) return [`draws from ${missing.join(", ")}, which no bank file is`];
   const file = { ...own, questions: bankQuestionsFor(own, banks) };
+  const known = new Set([...banks, own].flatMap((b) => b.questions.map((q) => q.id)));
   return [
+    ...own.questions.flatMap((q) => (q.notWith ?? []).filter((id) => !known.has(id)).map((id) => `${q.id}: notWith names ${id}, which no bank has`)),
     ...file.blueprint.topics.filter((topic) => !file.questions.some((q) => q.topic === topic.id)).map((topic) => `topic ${topic.id} has no question`),
     ...file.questions.flatMap((q) => questionProblems(q, file.blueprint.rules)),
     ...fillProblems(file, papers),

@@ -55,6 +55,9 @@ describe("near-duplicates", () => {
       questions: [question("tc1-001"), question("chem1-018")],
     });
     expect(bankProblems(file, 1, [file]).join("\n")).toMatch(/near-duplicate/);
+    // A notWith naming no question is a mistake the check reports.
+    const typo = { ...file, questions: [{ ...file.questions[0], notWith: ["chem1-999"] }, file.questions[1]] };
+    expect(bankProblems(typo, 1, [typo])).toContain("tc1-001: notWith names chem1-999, which no bank has");
   });
 
   it("holds no near-duplicate pair in any seeded bank's filled papers", () => {
