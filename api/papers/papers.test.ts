@@ -7,11 +7,12 @@ import { createTestApp, send, studentWithCredits } from "../test-utils.ts";
 import { generatedPaperQuestions, generatedPapers, papers, questions, transactions, users } from "../db/schema.ts";
 import { ledgerMismatches } from "../credits/ledger.ts";
 import { htmlToText } from "./html.ts";
+import { practiceAttribution, sharedAttribution } from "./bank.ts";
 import { boardLabel } from "./pdf/index.ts";
 import { scoreTopics } from "./predict.ts";
 import { bankOf, banks, generate, itemsOf, normalise, pdfOfPaper, pdfPages, pdftotext, recordPast, requestFor, RS_1, RS_2A, storedDocument, type T } from "./testing.ts";
 import { type GenerationRequestInput, type PaperDocument, TOPIC_BALANCED } from "../../shared/generation.ts";
-import { allSlots, type Blueprint } from "../../shared/papers.ts";
+import { allSlots, type Blueprint, specificationOf } from "../../shared/papers.ts";
 
 const balance = async (t: T, userId: number) => (await t.db.select().from(users).where(eq(users.id, userId)).get())!.credits;
 
@@ -52,7 +53,12 @@ function expectFitsBlueprint(doc: PaperDocument, bp: Blueprint) {
   expect(new Set(ids).size).toBe(ids.length);
   for (const item of items) {
     expect(item.attribution.length).toBeGreaterThan(20);
-    if (item.origin === "practice") expect(item.attribution).toMatch(/^ExamPrep practice question, written for ExamPrep in the style of AQA .*: not from a past paper\.$/);
+    // A practice question names the paper it was written for: this one, or (Combined Science) the
+    // paper it is drawn from, with this specification.
+    const spec = specificationOf(bp.code);
+    if (item.origin === "practice") {
+      expect([practiceAttribution(bp), ...bp.drawsFrom.map((code) => sharedAttribution(bp.paper.examBoard, code, spec))]).toContain(item.attribution);
+    }
   }
 }
 
