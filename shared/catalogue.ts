@@ -215,4 +215,3 @@ export const examDatesSchema = z
     message: "Each series may appear only once",
     path: ["examDates"],
   });
-export type ExamDatesInput = z.infer<typeof examDatesSchema>;

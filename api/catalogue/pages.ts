@@ -234,11 +234,6 @@ export async function databaseSource(db: Database, paper: Paper): Promise<PaperS
   };
 }
 
-/** The sources of every catalogue paper, from the database (the sitemap and the on-request pages). */
-export function catalogueSources(catalogue: readonly Paper[]): Pick<PaperSource, "subject" | "examBoard" | "level" | "name">[] {
-  return catalogue.map(({ subject, examBoard, level, name }) => ({ subject, examBoard, level, name }));
-}
-
 /** The share image of a page: /og + its path + .png. */
 export const shareImagePath = (path: string) => `/og${path}.png`;
 
