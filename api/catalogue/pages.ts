@@ -7,6 +7,7 @@ import type { Database } from "../db/client.ts";
 import { papers } from "../db/schema.ts";
 import { bankQuestionsFor, loadBanks, readBlueprint } from "../papers/bank.ts";
 import { paperQuestionRows } from "../papers/pool.ts";
+import { isLevelled } from "../papers/rules.ts";
 import { sanitiseQuestionHtml } from "../papers/html.ts";
 import { type BankQuestion, type Blueprint, type Part, questionMarks } from "../../shared/papers.ts";
 import type { ExamDate } from "../../shared/exam-dates.ts";
@@ -105,7 +106,6 @@ function topicWeights(bp: Blueprint): TopicWeight[] {
     .sort((a, b) => b.marks - a.marks);
 }
 
-const isLevelled = (p: Part) => /Level\s+\d/.test(p.markScheme);
 /** The kinds of question part the practice bank asks, as shares of its parts. */
 function questionStyles(practice: PaperSource["practice"]): { label: string; share: number }[] {
   const parts = practice.flatMap((q) => q.parts);

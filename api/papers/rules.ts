@@ -13,8 +13,10 @@ const stemFigureOf = (q: Pick<Question, "figure" | "stemFigure">) => q.figure ??
 /** The words a question asks (stem and parts), lower case, without markup. */
 const questionText = (q: Pick<Question, "stem" | "parts">) => htmlToText([q.stem ?? "", ...q.parts.map((p) => p.content)].join(" ")).toLowerCase();
 
+/** A part whose mark scheme awards marks by levels of response. */
+export const isLevelled = (p: Pick<Question["parts"][number], "markScheme">) => /\blevels? of response\b|\blevel\s*[1-3]\b/i.test(p.markScheme);
 /** A 6-mark extended response marked by levels of response (AQA science's 6-mark question). */
-export const isSixMarkLevels = (q: Pick<Question, "parts">) => q.parts.some((p) => p.marks === 6 && /\blevels? of response\b|\blevel\s*[1-3]\b/i.test(p.markScheme));
+export const isSixMarkLevels = (q: Pick<Question, "parts">) => q.parts.some((p) => p.marks === 6 && isLevelled(p));
 export const figureCount = (q: Pick<Question, "figure" | "stemFigure" | "parts">) => (stemFigureOf(q) ? 1 : 0) + q.parts.filter((p) => p.figure).length;
 export const hasTraceTable = (q: Pick<Question, "parts">) => q.parts.some((p) => /\btrace table\b/i.test(p.content) && /<table>/.test(p.content));
 
