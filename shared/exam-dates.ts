@@ -37,6 +37,9 @@ export function nextExamDate<T extends { date: string }>(dates: readonly T[], to
   return dates.filter((d) => d.date >= today).sort((a, b) => a.date.localeCompare(b.date))[0] ?? null;
 }
 
+/** A paper's examDate as the catalogue gives it: its next date that has not passed (YYYY-MM-DD), or null. */
+export const nextExamDay = (dates: readonly ExamDate[], today = ukToday()): string | null => nextExamDate(dates, today)?.date ?? null;
+
 /**
  * The summer series still to come: this year's until its last exams (the end of June), then next
  * year's. Shown when a paper has no recorded date for it, so the page names the series honestly

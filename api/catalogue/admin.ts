@@ -9,7 +9,7 @@ import { HttpError } from "../http.ts";
 import { recordAudit } from "../audit/log.ts";
 import { applyStructureToBlueprint } from "../structure/blueprint.ts";
 import { readExamDates, recordFormExamDate } from "./exam-dates.ts";
-import { nextExamDate, ukToday } from "../../shared/exam-dates.ts";
+import { nextExamDay } from "../../shared/exam-dates.ts";
 import { invalidateCatalogue, listExamBoards, listLevels, listPapers, listSubjects } from "./service.ts";
 import { type AdminDefaults, adminDefaultsSchema, type OfferingInput, type PaperDetails, type StructureSection } from "../../shared/catalogue.ts";
 
@@ -124,7 +124,7 @@ const detailsRow = (d: PaperDetails) => ({
 /** A paper as the admin routes return it: its columns, exam dates and next exam date. */
 async function withExamDates(tx: Tx | Database, row: Awaited<ReturnType<typeof paperRow>>) {
   const dates = await readExamDates(tx, row.id);
-  return { ...row, examDate: nextExamDate(dates, ukToday())?.date ?? null, examDates: dates };
+  return { ...row, examDate: nextExamDay(dates), examDates: dates };
 }
 
 async function refuseDuplicate(tx: Tx, d: PaperDetails, exceptId?: number) {

@@ -16,18 +16,21 @@ export async function readExamDates(db: Database | Tx, paperId: number): Promise
     .where(eq(examDates.paperId, paperId)).orderBy(asc(examDates.date)).all();
 }
 
-/** GET /api/papers/:id/exam-dates: a paper's dates (404 for no such paper). */
-export async function paperExamDates(db: Database, paperId: number): Promise<ExamDate[]> {
+async function requirePaper(db: Database | Tx, paperId: number): Promise<void> {
   const paper = await db.select({ id: papers.id }).from(papers).where(eq(papers.id, paperId)).get();
   if (!paper) throw new HttpError(404, "Paper not found");
+}
+
+/** GET /api/papers/:id/exam-dates: a paper's dates (404 for no such paper). */
+export async function paperExamDates(db: Database, paperId: number): Promise<ExamDate[]> {
+  await requirePaper(db, paperId);
   return await readExamDates(db, paperId);
 }
 
 /** PUT /api/papers/:id/exam-dates: the paper's list becomes exactly `list`. */
 export async function replaceExamDates(db: Database, userId: number, paperId: number, list: ExamDate[]): Promise<ExamDate[]> {
   const after = await db.transaction(async (tx) => {
-    const paper = await tx.select({ id: papers.id }).from(papers).where(eq(papers.id, paperId)).get();
-    if (!paper) throw new HttpError(404, "Paper not found");
+    await requirePaper(tx, paperId);
     const before = await readExamDates(tx, paperId);
     await tx.delete(examDates).where(eq(examDates.paperId, paperId));
     if (list.length) await tx.insert(examDates).values(list.map((d) => ({ paperId, ...d })));

@@ -1,7 +1,7 @@
 // The public pages' model (issue 17): addresses, topic weights, question styles, the free samples,
 // subject pages, share cards, the sitemap and robots.txt.
 import { describe, expect, it } from "vitest";
-import { paperPage, paperPath, paperShareCard, seededSources, slugify, subjectPages, subjectShareCard } from "./pages.ts";
+import { paperPage, paperPath, paperShareCard, seededSources, slugify, sourceSummary, subjectPages, subjectShareCard } from "./pages.ts";
 import { robotsTxt, sitemapPaths, sitemapXml } from "./sitemap.ts";
 import { SHARE_CARD_MAX_FACTS } from "../../shared/share.ts";
 import type { Paper } from "../../shared/schemas.ts";
@@ -49,7 +49,7 @@ describe("catalogue pages", () => {
   });
 
   it("groups a subject's papers by board, in paper order", () => {
-    const pages = subjectPages(sources);
+    const pages = subjectPages(sources.map(sourceSummary));
     const biology = pages.find((p) => p.path === "/gcse/biology")!;
     expect(biology.boards.map((b) => [b.examBoard, b.papers.map((p) => p.path)])).toEqual([
       ["AQA", ["/gcse/biology/aqa/paper-1", "/gcse/biology/aqa/paper-2"]],
@@ -63,7 +63,7 @@ describe("catalogue pages", () => {
     expect(card).toMatchObject({ eyebrow: "AQA · GCSE · 8461/1", title: "Biology Paper 1", subtitle: "Foundation and Higher · 1 h 45 min · 100 marks" });
     expect(card.facts!.length).toBeLessThanOrEqual(SHARE_CARD_MAX_FACTS);
     expect(card.facts).toContain("2 free sample questions");
-    const subject = subjectShareCard(subjectPages(sources).find((p) => p.subject === "Biology")!);
+    const subject = subjectShareCard(subjectPages(sources.map(sourceSummary)).find((p) => p.subject === "Biology")!);
     expect(subject).toMatchObject({ title: "Biology", subtitle: "AQA: 2 papers", facts: ["Paper 1", "Paper 2"] });
   });
 

@@ -73,11 +73,23 @@ export interface PaperPage {
   generatable: boolean;
 }
 
+/** A paper as a subject page lists it: who sets it, its code, tiers, time and marks. */
+export interface PaperSummary {
+  subject: string;
+  examBoard: string;
+  level: string;
+  name: string;
+  code: string | null;
+  tiers: string[];
+  timeMinutes: number | null;
+  totalMarks: number | null;
+}
+
 export interface SubjectPage {
   path: string;
   subject: string;
   level: string;
-  boards: { examBoard: string; papers: { name: string; path: string; code: string | null; timeMinutes: number | null; totalMarks: number | null; tiers: string[] }[] }[];
+  boards: { examBoard: string; papers: (PaperSummary & { path: string })[] }[];
 }
 
 /** "Religious Studies" → "religious-studies", "A-Level" → "a-level". */
@@ -145,22 +157,40 @@ function sampleQuestions(src: PaperSource, topicNames: Map<string, string>): Sam
   return chosen;
 }
 
+/** A source's summary: its blueprint's facts, or only its catalogue code without one. */
+export const sourceSummary = (src: PaperSource): PaperSummary => ({
+  subject: src.subject,
+  examBoard: src.examBoard,
+  level: src.level || "GCSE",
+  name: src.name,
+  code: src.blueprint?.code ?? src.subjectCode,
+  tiers: src.blueprint?.tiers ?? [],
+  timeMinutes: src.blueprint?.timeMinutes ?? null,
+  totalMarks: src.blueprint?.totalMarks ?? null,
+});
+
+/** A catalogue paper's summary, from the facts the catalogue list carries (no database read). */
+export const catalogueSummary = (p: Paper): PaperSummary => ({
+  subject: p.subject,
+  examBoard: p.examBoard,
+  level: p.level || "GCSE",
+  name: p.name,
+  code: p.generation?.code ?? p.subjectCode,
+  tiers: p.generation?.tiers ?? [],
+  timeMinutes: p.generation?.timeMinutes ?? null,
+  totalMarks: p.generation?.totalMarks ?? null,
+});
+
 export function paperPage(src: PaperSource): PaperPage {
   const bp = src.blueprint;
   const topicNames = new Map((bp?.topics ?? []).map((t) => [t.id, t.name]));
+  const summary = sourceSummary(src);
   return {
+    ...summary,
     path: paperPath(src),
     subjectPath: subjectPath(src),
-    heading: `${src.examBoard} ${src.level || "GCSE"} ${src.subject} ${src.name}`,
-    subject: src.subject,
-    examBoard: src.examBoard,
-    level: src.level || "GCSE",
-    name: src.name,
-    code: bp?.code ?? src.subjectCode,
+    heading: `${summary.examBoard} ${summary.level} ${summary.subject} ${summary.name}`,
     description: src.description,
-    tiers: bp?.tiers ?? [],
-    timeMinutes: bp?.timeMinutes ?? null,
-    totalMarks: bp?.totalMarks ?? null,
     spagMarks: bp?.spagMarks ?? 0,
     materials: bp?.materials ?? [],
     sections: (bp?.sections ?? []).map((s) => ({ name: s.name, marks: s.slots.reduce((n, slot) => n + slot.marks, 0) })),
@@ -174,16 +204,15 @@ export function paperPage(src: PaperSource): PaperPage {
 }
 
 /** Subject pages: each subject at each level, its papers grouped by board. */
-export function subjectPages(sources: readonly PaperSource[]): SubjectPage[] {
+export function subjectPages(summaries: readonly PaperSummary[]): SubjectPage[] {
   const bySubject = new Map<string, SubjectPage>();
-  for (const src of sources) {
-    const path = subjectPath(src);
-    const page = bySubject.get(path) ?? { path, subject: src.subject, level: src.level || "GCSE", boards: [] };
+  for (const paper of summaries) {
+    const path = subjectPath(paper);
+    const page = bySubject.get(path) ?? { path, subject: paper.subject, level: paper.level, boards: [] };
     bySubject.set(path, page);
-    let board = page.boards.find((b) => b.examBoard === src.examBoard);
-    if (!board) page.boards.push((board = { examBoard: src.examBoard, papers: [] }));
-    const p = paperPage(src);
-    board.papers.push({ name: p.name, path: p.path, code: p.code, timeMinutes: p.timeMinutes, totalMarks: p.totalMarks, tiers: p.tiers });
+    let board = page.boards.find((b) => b.examBoard === paper.examBoard);
+    if (!board) page.boards.push((board = { examBoard: paper.examBoard, papers: [] }));
+    board.papers.push({ ...paper, path: paperPath(paper) });
   }
   for (const page of bySubject.values()) {
     page.boards.sort((a, b) => a.examBoard.localeCompare(b.examBoard));
@@ -192,7 +221,7 @@ export function subjectPages(sources: readonly PaperSource[]): SubjectPage[] {
   return [...bySubject.values()].sort((a, b) => a.path.localeCompare(b.path));
 }
 
-const figureIds = (qs: readonly BankQuestion[]) => new Set(qs.filter((q) => q.figure || q.parts.some((p) => p.figure)).map((q) => q.id));
+const figureIds = (qs: readonly (Pick<BankQuestion, "id" | "parts"> & { figure?: unknown })[]) => new Set(qs.filter((q) => q.figure || q.parts.some((p) => p.figure)).map((q) => q.id));
 
 /** The catalogue as seeded from the bank files: what the build prerenders (no database, no dates). */
 export function seededSources(): PaperSource[] {
@@ -229,10 +258,24 @@ export async function databaseSource(db: Database, paper: Paper): Promise<PaperS
     description: paper.description,
     blueprint,
     practice,
-    withFigure: new Set(practice.filter((q) => q.figure || q.parts.some((p) => p.figure)).map((q) => q.id)),
+    withFigure: figureIds(practice),
     examDates: paper.examDates,
   };
 }
+
+/**
+ * The page at an address of the database catalogue (a paper, else a subject), or null: what the pages
+ * rendered on request and the share images read. A subject page needs only the catalogue list.
+ */
+export async function catalogueView(db: Database, catalogue: readonly Paper[], path: string): Promise<{ paper: PaperPage } | { subject: SubjectPage } | null> {
+  const paper = catalogue.find((p) => paperPath(p) === path);
+  if (paper) return { paper: paperPage(await databaseSource(db, paper)) };
+  const [subject] = subjectPages(catalogue.filter((p) => subjectPath(p) === path).map(catalogueSummary));
+  return subject ? { subject } : null;
+}
+
+/** A paper's name without its title: "Paper 1 - Computational Thinking…" → "Paper 1", "Paper 1 (Non-Calculator)" → "Paper 1". */
+export const shortPaperName = (name: string) => name.split(/ - | \(/)[0];
 
 /** The share image of a page: /og + its path + .png. */
 export const shareImagePath = (path: string) => `/og${path}.png`;
@@ -259,6 +302,6 @@ export function subjectShareCard(s: SubjectPage): ShareCard {
     eyebrow: `${s.level} · practice papers with mark schemes`,
     title: s.subject,
     subtitle: s.boards.map((b) => `${b.examBoard}: ${b.papers.length} paper${b.papers.length === 1 ? "" : "s"}`).join(" · "),
-    facts: papers.map((p) => p.name.split(/ - | \(/)[0]),
+    facts: papers.map((p) => shortPaperName(p.name)),
   };
 }

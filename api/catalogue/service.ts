@@ -6,7 +6,7 @@ import type { Paper } from "../../shared/schemas.ts";
 import { paperFacts } from "../../shared/papers.ts";
 import { readBlueprint } from "../papers/bank.ts";
 import { CACHE_SECONDS } from "../../shared/constants.ts";
-import { type ExamDate, nextExamDate, ukToday } from "../../shared/exam-dates.ts";
+import { type ExamDate, nextExamDay, ukToday } from "../../shared/exam-dates.ts";
 
 /**
  * The catalogue changes only when an admin edits it, but is read on every page view. Lists are kept
@@ -40,7 +40,7 @@ export async function listPapers(db: Database, today = ukToday()): Promise<Paper
   const list = rows.map(({ blueprint, ...paper }) => {
     const bp = readBlueprint(blueprint);
     const own = dates.get(paper.id) ?? [];
-    return { ...paper, examDate: nextExamDate(own, today)?.date ?? null, examDates: own, generation: bp ? paperFacts(bp) : null };
+    return { ...paper, examDate: nextExamDay(own, today), examDates: own, generation: bp ? paperFacts(bp) : null };
   });
   // By subject, then next exam date (papers without one after those with one), then name: Paper 1 before Paper 2.
   return list.sort((a, b) => a.subject.localeCompare(b.subject) || (a.examDate ?? "9999").localeCompare(b.examDate ?? "9999") || a.name.localeCompare(b.name));
@@ -81,7 +81,7 @@ export interface SubjectAvailability {
 export function subjectAvailability(subjectNames: readonly string[], catalogue: readonly Paper[], hasModel = false, today = ukToday()): SubjectAvailability[] {
   const heldBack = (p: Paper) => Boolean(p.generationNote) && !(hasModel && p.generation);
   // A date that has passed is not the next exam: it is not shown as if it were coming.
-  const upcoming = (p: Paper) => nextExamDate(p.examDates, today)?.date ?? null;
+  const upcoming = (p: Paper) => nextExamDay(p.examDates, today);
   return subjectNames.map((name) => {
     const own = catalogue
       .filter((p) => p.subject === name)

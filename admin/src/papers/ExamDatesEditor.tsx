@@ -2,7 +2,7 @@
 // it as a whole; the pages then show the next date that has not passed.
 import { useState } from "react";
 import type { Paper } from "../../../shared/schemas.ts";
-import { EXAM_DATES_MAX, type ExamDate, nextExamDate, seriesOf, ukToday } from "../../../shared/exam-dates.ts";
+import { EXAM_DATES_MAX, type ExamDate, nextExamDay, seriesOf } from "../../../shared/exam-dates.ts";
 import { examDatesSchema } from "../../../shared/catalogue.ts";
 import { formatDate } from "../../../shared/format.ts";
 import { ApiError, call } from "../api.ts";
@@ -23,7 +23,7 @@ export function ExamDatesEditor({ paper, onSaved }: { paper: Paper; onSaved(pape
     setProblem(null);
     try {
       const { examDates } = await call<{ examDates: ExamDate[] }>(`/api/papers/${paper.id}/exam-dates`, parsed.data, "PUT");
-      onSaved({ ...paper, examDates, examDate: nextExamDate(examDates, ukToday())?.date ?? null });
+      onSaved({ ...paper, examDates, examDate: nextExamDay(examDates) });
       setRows(examDates);
       setEditing(false);
       setSaved(true);

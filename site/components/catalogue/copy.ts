@@ -1,9 +1,7 @@
 // The words of the public catalogue pages: titles and descriptions for search results and share
 // cards, one source for the pages, the share images and the tests.
-import type { PaperPage, SubjectPage } from "../../../api/catalogue/pages.ts";
+import { type PaperPage, shortPaperName, type SubjectPage } from "../../../api/catalogue/pages.ts";
 import { formatMinutes } from "../../../shared/format.ts";
-
-export { formatMinutes };
 
 export const paperTitle = (p: PaperPage) => `${p.heading}${p.code ? ` (${p.code})` : ""} practice papers and mark schemes`;
 
@@ -19,8 +17,6 @@ export function paperDescription(p: PaperPage): string {
 export const subjectTitle = (s: SubjectPage) => `${s.level} ${s.subject} practice papers by exam board`;
 
 export function subjectDescription(s: SubjectPage): string {
-  const boards = s.boards.map((b) => `${b.examBoard} (${b.papers.map((p) => p.name.split(/ - | \(/)[0]).join(", ")})`).join("; ");
+  const boards = s.boards.map((b) => `${b.examBoard} (${b.papers.map((p) => shortPaperName(p.name)).join(", ")})`).join("; ");
   return `${s.level} ${s.subject} practice papers in the format of your exam board, with mark schemes: ${boards}.`;
 }
-
-export { shareImagePath } from "../../../api/catalogue/pages.ts";

@@ -4,19 +4,12 @@
 import type { APIRoute } from "astro";
 import { getDeps } from "../../../api/runtime.ts";
 import { catalogueList } from "../../../api/catalogue/service.ts";
-import { databaseSource, paperPage, paperPath, paperShareCard, subjectPages, subjectPath, subjectShareCard } from "../../../api/catalogue/pages.ts";
+import { catalogueView, paperShareCard, subjectShareCard } from "../../../api/catalogue/pages.ts";
 import { shareImageResponse } from "../../../api/share/image.ts";
 
 export const GET: APIRoute = async ({ params, request }) => {
-  const path = `/${params.path ?? ""}`;
   const { db } = await getDeps();
-  const catalogue = (await catalogueList(db, "papers")).value;
-  const paper = catalogue.find((p) => paperPath(p) === path);
-  if (paper) return await shareImageResponse(paperShareCard(paperPage(await databaseSource(db, paper))), request);
-  const inSubject = catalogue.filter((p) => subjectPath(p) === path);
-  if (inSubject.length) {
-    const [page] = subjectPages(await Promise.all(inSubject.map((p) => databaseSource(db, p))));
-    return await shareImageResponse(subjectShareCard(page), request);
-  }
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const view = await catalogueView(db, (await catalogueList(db, "papers")).value, `/${params.path ?? ""}`);
+  if (!view) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return await shareImageResponse("paper" in view ? paperShareCard(view.paper) : subjectShareCard(view.subject), request);
 };
