@@ -29,7 +29,7 @@ async function recheckRestoredPage(event: PageTransitionEvent): Promise<void> {
 }
 
 /** GET /api/user: null on 401 or any failure, retried once after 1 s (§7). */
-export async function refreshUser(): Promise<PublicUser | null> {
+async function refreshUser(): Promise<PublicUser | null> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const res = await fetch("/api/user", { credentials: "include" });

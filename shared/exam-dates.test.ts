@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextExamLine } from "./exam-date-line.ts";
+import { nextExamLine } from "./exam-dates.ts";
 
 const summer27 = { series: "Summer 2027", date: "2027-05-20", source: "AQA timetable" };
 const november26 = { series: "November 2026", date: "2026-11-05", source: "AQA timetable" };
