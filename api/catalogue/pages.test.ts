@@ -28,6 +28,8 @@ describe("catalogue pages", () => {
       const printed = bp.sections.flatMap((s) => s.slots).reduce((n, s) => n + s.marks, 0);
       expect(Math.abs(page.topics.reduce((n, t) => n + t.marks, 0) - printed), bp.code).toBeLessThan(1);
       expect(page.topics.map((t) => t.marks)).toEqual([...page.topics.map((t) => t.marks)].sort((a, b) => b - a));
+      // Topic names and descriptions are plain text (the page prints them as text, not markup).
+      for (const t of page.topics) expect(`${t.name} ${t.description}`, bp.code).not.toMatch(/[<>]/);
       // A paper whose rules ask for a levels-marked extended response lists that style.
       if (bp.rules.minSixMarkLevels) expect(page.styles.map((s) => s.label), bp.code).toContain("Extended responses marked by levels (6 marks or more)");
       const shares = page.styles.reduce((n, s) => n + s.share, 0);
