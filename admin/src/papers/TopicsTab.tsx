@@ -54,8 +54,9 @@ export function TopicsTab({ paper }: { paper: Paper }) {
     setNotice(null);
     try {
       const result = await action();
-      setNotice(typeof success === "function" ? success(result) : success);
+      // Reload before announcing, so the message never describes a list still on screen from before.
       await load();
+      setNotice(typeof success === "function" ? success(result) : success);
       return true;
     } catch (err) {
       setNotice({ kind: "error", title: failureTitle, text: message(err, fallback) });
