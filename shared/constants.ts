@@ -250,6 +250,8 @@ export const ROUTE_ACCESS: readonly { pattern: string; access: Access }[] = [
   { pattern: "/rs-paper2a/:paperId", access: "signed-in" },
   /** The viewer of any generated paper (its viewerUrl); /rs-paper2a/:paperId shows the same viewer. */
   { pattern: "/papers/:paperId", access: "signed-in" },
+  { pattern: "/sittings/:sittingId", access: "signed-in" },
+  { pattern: "/sittings/:sittingId/results", access: "signed-in" },
   { pattern: "/revision-materials", access: "signed-in" },
   { pattern: "/history", access: "signed-in" },
   { pattern: "/feedback", access: "signed-in" },

@@ -581,3 +581,59 @@ export const revisionReviews = sqliteTable(
   },
   (t) => [index("revision_reviews_user_idx").on(t.userId, t.reviewedAt)],
 );
+
+/**
+ * Exam mode (issue 15): a generated paper sat on screen. The answers, flags, time per part and marks
+ * are JSON keyed by part number ("01.2"): answers as shared/sittings.ts AnswerValue, marks as a list
+ * of PartMark per part, oldest first (a re-mark keeps the mark it replaces). Open while
+ * `submittedAt` is null; the deadline already includes any extra time.
+ */
+export const sittings = sqliteTable(
+  "sittings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    generatedPaperId: integer("generated_paper_id")
+      .notNull()
+      .references(() => generatedPapers.id, { onDelete: "cascade" }),
+    /** Percent of the paper's time added (0, 25 or 50). */
+    extraTime: integer("extra_time").notNull().default(0),
+    startedAt: text("started_at").notNull(),
+    deadline: text("deadline").notNull(),
+    submittedAt: text("submitted_at"),
+    /** Submitted by the clock running out rather than by the student. */
+    automatic: integer("automatic", { mode: "boolean" }).notNull().default(false),
+    answers: text("answers").notNull().default("{}"),
+    flags: text("flags").notNull().default("[]"),
+    timeSpent: text("time_spent").notNull().default("{}"),
+    marks: text("marks").notNull().default("{}"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sittings_user_idx").on(t.userId, t.createdAt), index("sittings_paper_idx").on(t.generatedPaperId)],
+);
+
+/**
+ * Marks per topic of each marked sitting, rewritten whenever a part of it is (re-)marked: the
+ * history that mastery, the home page's progress and the study planner read.
+ */
+export const topicMarks = sqliteTable(
+  "topic_marks",
+  {
+    sittingId: integer("sitting_id")
+      .notNull()
+      .references(() => sittings.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    topic: text("topic").notNull(),
+    topicName: text("topic_name").notNull(),
+    awarded: integer("awarded").notNull(),
+    max: integer("max").notNull(),
+    /** When the sitting was submitted: the order of the history. */
+    markedAt: text("marked_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sittingId, t.topic] }), index("topic_marks_user_idx").on(t.userId, t.subject, t.markedAt)],
+);

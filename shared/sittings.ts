@@ -1,0 +1,205 @@
+// Exam mode (issue 15): a student sits a generated paper on screen, timed, and has it marked against
+// its mark scheme. The request schemas and the response shapes of /api/sittings, one source for the
+// exam page, the results page and the API.
+import { z } from "./zod.ts";
+import type { DocFigure } from "./generation.ts";
+
+/** Access arrangements: 25% extra time is the usual allowance, 50% the exceptional one. */
+export const EXTRA_TIME_PERCENT = [0, 25, 50] as const;
+export type ExtraTime = (typeof EXTRA_TIME_PERCENT)[number];
+
+/** A save that arrives this long after the deadline still counts: it left the browser in time. */
+export const SAVE_GRACE_SECONDS = 30;
+/** How long the exam page waits after the last keystroke before saving. */
+export const SAVE_DEBOUNCE_MS = 800;
+
+/**
+ * What kind of answer a part takes, which decides its field on the exam page and how it is marked:
+ * a choice of options, a number (with units when the answer has them), one word or a short phrase,
+ * a short written answer, a long one (with a word count; levels-marked answers are long), or the
+ * blank cells of a table in the question.
+ */
+export const ANSWER_KINDS = ["choice", "number", "word", "short", "long", "table"] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
+
+/** An answer as the student gave it: text, or one value per blank table cell in reading order. */
+export const answerValueSchema = z.union([z.string().max(20_000), z.array(z.string().max(500)).max(200)]);
+export type AnswerValue = z.infer<typeof answerValueSchema>;
+
+const partNumber = z.string().regex(/^[0-9A-Za-z.()]{1,20}$/, "Unknown question part");
+
+export const startSittingSchema = z.object({
+  generatedPaperId: z.number().int().positive(),
+  extraTime: z.union([z.literal(0), z.literal(25), z.literal(50)]).default(0),
+});
+export type StartSitting = z.infer<typeof startSittingSchema>;
+
+/**
+ * One autosave: the answers changed since the last save (by part number), the flags as they stand,
+ * and seconds spent per part since the last save (added to what is stored).
+ */
+export const saveAnswersSchema = z.object({
+  answers: z.record(partNumber, answerValueSchema).default({}),
+  flags: z.array(partNumber).max(500).optional(),
+  timeSpent: z.record(partNumber, z.number().int().min(0).max(36_000)).default({}),
+});
+export type SaveAnswers = z.infer<typeof saveAnswersSchema>;
+
+/** `automatic`: the clock ran out in the browser; the only submission accepted after the deadline. */
+export const submitSittingSchema = z.object({
+  automatic: z.boolean().default(false),
+});
+
+/** The student's own mark for a self-marked part (offline extended answers, or a re-mark). */
+export const selfMarkSchema = z.object({
+  part: partNumber,
+  marks: z.number().int().min(0),
+  level: z.number().int().min(0).max(10).optional(),
+});
+export type SelfMark = z.infer<typeof selfMarkSchema>;
+
+/** A re-mark of one part: by the model again, or by the student. */
+export const remarkSchema = z.object({
+  part: partNumber,
+  method: z.enum(["model", "self"]),
+  marks: z.number().int().min(0).optional(),
+  level: z.number().int().min(0).max(10).optional(),
+});
+export type Remark = z.infer<typeof remarkSchema>;
+
+/** One part as the exam page shows it: the question, never its mark scheme. */
+export interface SittingPart {
+  number: string;
+  marks: number;
+  spagMarks?: number;
+  content: string;
+  figure?: DocFigure;
+  options?: string[];
+  kind: AnswerKind;
+  /** For a number: the units the answer is given in, when the question does not state them. */
+  units?: string;
+  /** For a table: how many blank cells it has. */
+  cells?: number;
+}
+export interface SittingItem {
+  topic: string;
+  topicName: string;
+  attribution: string;
+  stem?: string;
+  stemFigure?: DocFigure;
+  parts: SittingPart[];
+}
+export interface SittingQuestion {
+  number: number;
+  marks: number;
+  items: SittingItem[];
+}
+export interface SittingSection {
+  name: string;
+  instructions?: string;
+  questions: SittingQuestion[];
+}
+
+export type SittingStatus = "in_progress" | "submitted";
+
+/** GET /api/sittings/:id while the paper is being sat. */
+export interface SittingView {
+  id: number;
+  generatedPaperId: number;
+  paperName: string;
+  status: SittingStatus;
+  timeMinutes: number;
+  extraTime: ExtraTime;
+  startedAt: string;
+  /** When time runs out (ISO); the page counts down to it from the server's clock. */
+  deadline: string;
+  /** The server's clock when it answered, so a wrong clock in the browser cannot lengthen the paper. */
+  now: string;
+  totalMarks: number;
+  answerSections?: number;
+  sections: SittingSection[];
+  answers: Record<string, AnswerValue>;
+  flags: string[];
+}
+
+/**
+ * How a part's mark was reached: exactly from the mark scheme (a choice, a number, a word), point by
+ * point (short answers), by the model against the level descriptors, by the student, or still to be
+ * marked (an extended answer waiting for the student's own mark).
+ */
+export const MARK_METHODS = ["exact", "points", "model", "self", "pending"] as const;
+export type MarkMethod = (typeof MARK_METHODS)[number];
+
+export interface PartMark {
+  /** Null while pending. */
+  awarded: number | null;
+  max: number;
+  method: MarkMethod;
+  /** Levels-marked answers: the level reached. */
+  level?: number;
+  /** Why, one line each: "Credited: 'the reaction is exothermic' (1)", "Not credited: …". */
+  reasons: string[];
+  markedAt: string;
+}
+
+export interface PartResult {
+  number: string;
+  topic: string;
+  topicName: string;
+  answer: AnswerValue | null;
+  /** The mark that counts: the latest. */
+  mark: PartMark;
+  /** Every earlier mark of this part (a re-mark keeps what it replaced), oldest first. */
+  earlier: PartMark[];
+  markScheme: string;
+  modelAnswer: string;
+  /** Levels-marked parts: the descriptors the student marks against when self-marking. */
+  levels?: { level: number; marks: [number, number]; descriptor: string }[];
+  seconds: number;
+}
+
+export interface TopicResult {
+  topic: string;
+  topicName: string;
+  awarded: number;
+  max: number;
+}
+
+/** GET /api/sittings/:id/result once submitted. */
+export interface SittingResult {
+  id: number;
+  generatedPaperId: number;
+  paperName: string;
+  subject: string;
+  examBoard: string;
+  level: string;
+  tier: string | null;
+  submittedAt: string;
+  automatic: boolean;
+  /** Marks awarded so far (pending parts count 0 until marked). */
+  awarded: number;
+  totalMarks: number;
+  /** Parts still waiting for the student's own mark. */
+  pending: number;
+  /** Only where the paper's grade boundaries are known, with their source; null otherwise. */
+  grade: { grade: string; source: string } | null;
+  parts: PartResult[];
+  topics: TopicResult[];
+  secondsTotal: number;
+}
+
+/** One sitting as the history lists it. */
+export interface SittingSummary {
+  id: number;
+  generatedPaperId: number;
+  paperName: string;
+  status: SittingStatus;
+  startedAt: string;
+  submittedAt: string | null;
+  awarded: number | null;
+  totalMarks: number;
+  pending: number;
+}
+
+export const sittingUrlFor = (id: number) => `/sittings/${id}`;
+export const resultsUrlFor = (id: number) => `/sittings/${id}/results`;
