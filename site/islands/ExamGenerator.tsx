@@ -7,6 +7,7 @@ import { fieldErrors } from "../components/ui/Field.tsx";
 import { type GenerationRun, GenerationProgress } from "../components/ui/GenerationProgress.tsx";
 import { GeneratedPapersList } from "../components/ui/GeneratedPapersList.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
+import { SitPaperDialog, type SitTarget } from "../components/ui/SitPaperDialog.tsx";
 import { GenerationError, streamGeneration } from "../lib/api.ts";
 import { type GeneratorCatalogue, loadCatalogue, papersFor } from "../stores/catalogue.ts";
 import { $credits, refreshCredits, seedCredits } from "../stores/credits.ts";
@@ -91,6 +92,7 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [generating, setGenerating] = useState(false);
   const [run, setRun] = useState<GenerationRun | null>(null);
+  const [sitTarget, setSitTarget] = useState<SitTarget | null>(null);
   const progressRef = useRef<HTMLElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
 
@@ -157,6 +159,7 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
     const parsed = generationRequestSchema.safeParse(input);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
+    const timeMinutes = paper.timeMinutes;
     setGenerating(true);
     setRun({ startedAt: Date.now(), reached: -1, received: [], done: false });
     requestAnimationFrame(() => progressRef.current?.focus());
@@ -181,7 +184,9 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
           ? `"${result.paper.name}" is ready: its PDF has opened in a new tab.${sources}`
           : `"${result.paper.name}" is ready. Your browser did not let us open a new tab for it.${sources}`,
         ...(tab ? {} : { action: { label: "Open the PDF", href: result.pdfUrl } }),
+        button: { label: "Sit this paper", onClick: () => setSitTarget({ generatedPaperId: result.id, paperName: result.paper.name, timeMinutes }) },
         variant: "success",
+        durationMs: 15_000,
       });
       invalidateGeneratedPapers();
       void refreshCredits();
@@ -388,6 +393,7 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
       </div>
 
       <GeneratorAside credits={credits} isAdmin={user.isAdmin} canAfford={canAfford} />
+      <SitPaperDialog target={sitTarget} onClose={() => setSitTarget(null)} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { TOPIC_BALANCED, type ViewerPaper, type ViewerQuestion } from "../../sha
 import { readError } from "../lib/api.ts";
 import { Spinner } from "../components/ui/Spinner.tsx";
 import { ApiHtml } from "../components/ui/ApiHtml.tsx";
+import { SitPaperDialog } from "../components/ui/SitPaperDialog.tsx";
 
 type State =
   | { kind: "loading" }
@@ -50,6 +51,7 @@ function formatMinutes(minutes: number): string {
 export default function PaperViewer({ paperId }: { paperId: string }) {
   const [state, setState] = useState<State>({ kind: "loading" });
   const [showAnswers, setShowAnswers] = useState(false);
+  const [sitOpen, setSitOpen] = useState(false);
 
   const load = useCallback(async () => {
     setState({ kind: "loading" });
@@ -122,6 +124,13 @@ export default function PaperViewer({ paperId }: { paperId: string }) {
           Back
         </a>
         <div className="ml-auto flex flex-wrap gap-2">
+          <button type="button" className="btn-outline" onClick={() => setSitOpen(true)} aria-haspopup="dialog">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+              <circle cx="12" cy="13" r="8" />
+              <path d="M12 9v4l2 2M10 2h4" />
+            </svg>
+            Sit this paper
+          </button>
           <button type="button" className="btn-outline" onClick={() => window.print()}>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M6 9V2h12v7M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M6 14h12v8H6z" />
@@ -133,6 +142,11 @@ export default function PaperViewer({ paperId }: { paperId: string }) {
           </button>
         </div>
       </div>
+
+      <SitPaperDialog
+        target={sitOpen ? { generatedPaperId: Number(paperId), paperName: paper.paperName, timeMinutes: paper.timeMinutes } : null}
+        onClose={() => setSitOpen(false)}
+      />
 
       <header className="card p-5 sm:p-6">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700" data-testid="paper-subject">

@@ -28,6 +28,15 @@ function toastElement(template: HTMLTemplateElement, item: Toast): HTMLElement {
     action.href = item.action.href;
     action.textContent = item.action.label;
   } else action.remove();
+  const button = el.querySelector<HTMLButtonElement>("[data-toast-button]")!;
+  if (item.button) {
+    const { onClick } = item.button;
+    button.textContent = item.button.label;
+    button.addEventListener("click", () => {
+      dismissToast(item.id);
+      onClick();
+    });
+  } else button.remove();
   el.querySelector("[data-toast-close]")!.addEventListener("click", () => dismissToast(item.id));
 
   let timer: ReturnType<typeof setTimeout> | undefined;

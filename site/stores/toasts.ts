@@ -9,6 +9,8 @@ export interface Toast {
   variant?: "default" | "destructive" | "success";
   /** A link under the text, opened in a new tab (e.g. the PDF a blocked pop-up could not open). */
   action?: { label: string; href: string };
+  /** A button under the text that acts on this page (e.g. 'Sit this paper', which opens a dialog). */
+  button?: { label: string; onClick: () => void };
   durationMs: number;
 }
 
