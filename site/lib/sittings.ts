@@ -42,6 +42,8 @@ export const submitSitting = (id: number, automatic: boolean) => call<SittingRes
 export const getResult = (id: number) => call<SittingResult>(() => fetch(`${base(id)}/result`, { credentials: "include" }));
 export const selfMark = (id: number, body: SelfMark) => call<SittingResult>(() => postJson(`${base(id)}/self-mark`, body));
 export const remark = (id: number, body: Remark) => call<SittingResult>(() => postJson(`${base(id)}/remark`, body));
+/** A new predicted paper weighted to this sitting's weakest topics, opened for sitting (one credit). */
+export const sitAgain = (id: number) => call<SittingView>(() => postJson(`${base(id)}/again`));
 
-/** The paper's time with extra time (access arrangements), rounded up to the whole minute. */
-export const withExtraTime = (minutes: number, percent: number) => Math.ceil(minutes * (1 + percent / 100));
+/** The time allowed with extra time, in seconds, as the server sets the deadline (to the second). */
+export const secondsWithExtraTime = (minutes: number, percent: number) => Math.round(minutes * 60 * (1 + percent / 100));

@@ -3,7 +3,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { EXTRA_TIME_PERCENT, type ExtraTime, sittingUrlFor } from "../../../shared/sittings.ts";
 import { formatMinutes } from "../../../shared/format.ts";
-import { SittingApiError, startSitting, withExtraTime } from "../../lib/sittings.ts";
+import { secondsWithExtraTime, SittingApiError, startSitting } from "../../lib/sittings.ts";
 import { Spinner } from "./Spinner.tsx";
 
 export interface SitTarget {
@@ -13,6 +13,12 @@ export interface SitTarget {
 }
 
 const EXTRA_TIME_LABEL: Record<ExtraTime, string> = { 0: "None", 25: "25% extra time", 50: "50% extra time" };
+
+/** "2 h 11 min 15 s": 25% extra time on a paper of 105 minutes is not a whole number of minutes. */
+function allowedText(seconds: number): string {
+  const rest = seconds % 60;
+  return `${formatMinutes(Math.floor(seconds / 60))}${rest ? ` ${rest} s` : ""}`;
+}
 
 /** A modal (native <dialog>: focus kept inside, Escape closes) shown while `target` is set. */
 export function SitPaperDialog({ target, onClose }: { target: SitTarget | null; onClose: () => void }) {
@@ -80,7 +86,7 @@ export function SitPaperDialog({ target, onClose }: { target: SitTarget | null; 
               ))}
             </div>
             <p className="mt-2 text-sm text-slate-700" data-testid="sit-time">
-              Time allowed: <span className="font-semibold">{formatMinutes(withExtraTime(target.timeMinutes, extraTime))}</span>
+              Time allowed: <span className="font-semibold">{allowedText(secondsWithExtraTime(target.timeMinutes, extraTime))}</span>
             </p>
           </fieldset>
           {error && <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}

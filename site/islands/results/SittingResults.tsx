@@ -9,6 +9,7 @@ import { getResult, SittingApiError } from "../../lib/sittings.ts";
 import { durationText, percent } from "./marks-text.ts";
 import { PartResultCard } from "./PartResultCard.tsx";
 import { TopicMarks } from "./TopicMarks.tsx";
+import { SitAgain } from "./SitAgain.tsx";
 
 type State = { kind: "loading" } | { kind: "error"; message: string } | { kind: "result"; result: SittingResult };
 
@@ -95,6 +96,7 @@ export default function SittingResults({ sittingId, hasModel = false }: { sittin
       </header>
 
       {result.topics.length > 0 && <TopicMarks topics={result.topics} />}
+      {result.topics.length > 0 && <SitAgain sittingId={result.id} />}
 
       <section aria-labelledby="parts-title">
         <h2 id="parts-title" className="text-lg font-bold">Question by question</h2>

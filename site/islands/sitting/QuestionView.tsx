@@ -10,9 +10,13 @@ import { AnswerField } from "./AnswerField.tsx";
 
 const marksText = (marks: number) => `${marks} ${marks === 1 ? "mark" : "marks"}`;
 
-/** A figure drawn as the viewer draws it (shared/figures/svg.ts): "Figure N" over the drawing. */
+/**
+ * A figure drawn as the viewer draws it (shared/figures/svg.ts): "Figure N" over the drawing. A wide
+ * one scrolls sideways on a phone, so it takes the focus for a keyboard to scroll it.
+ */
 function Figure({ placed }: { placed: DocFigure }) {
-  return <ApiHtml html={figureHtml(placed.number, figureScene(placed.figure))} />;
+  const html = figureHtml(placed.number, figureScene(placed.figure)).replace('<figure class="paper-figure paper-figure-wide"', '$& tabindex="0"');
+  return <ApiHtml html={html} />;
 }
 
 interface QuestionViewProps {

@@ -28,6 +28,8 @@ const clockFrom = (deadline: string, now: string): Clock => ({ deadline: Date.pa
 /** How often the seconds counted per part go into the queue, and how often a queue holding only time is sent. */
 const STORE_SECONDS_MS = 15_000;
 const SEND_TIME_MS = 60_000;
+/** An automatic hand-in the server found early (its clock a moment behind the page's) is tried again after this. */
+const AUTOMATIC_RETRY_MS = 3_000;
 
 export default function SittingExam({ sittingId }: { sittingId: string }) {
   const id = Number(sittingId);
@@ -105,6 +107,8 @@ export default function SittingExam({ sittingId }: { sittingId: string }) {
         onStatus: (status, message) => {
           setSave({ status, message });
           if (status === "saved") channel.current?.post({ type: "saved" });
+          // Refused because the paper was handed in (on another device, or by the server's clock): show the results.
+          if (status === "closed") void getSitting(id).then((s) => s.status === "submitted" && goToResults(), () => {});
         },
         onServerClock: (deadline, now) =>
           setClock((old) => {
@@ -200,6 +204,11 @@ export default function SittingExam({ sittingId }: { sittingId: string }) {
       }
       // Handed in already (from another tab, or by the server when time ran out): the results are ready.
       const already = await getSitting(id).then((s) => s.status === "submitted", () => false);
+      if (!already && automatic) {
+        // The server's clock has not quite reached the deadline (the answer took a moment to arrive): again shortly.
+        setTimeout(() => void handIn(true), AUTOMATIC_RETRY_MS);
+        return;
+      }
       if (!already) {
         setPhase("sitting");
         return setSubmitError(err instanceof Error ? err.message : "The paper could not be handed in.");
@@ -277,6 +286,11 @@ export default function SittingExam({ sittingId }: { sittingId: string }) {
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
         <aside className="order-last lg:order-first">
           <div className="card p-4 lg:sticky lg:top-24">
+            {view.answerSections && (
+              <p className="mb-3 text-sm text-slate-700" data-testid="answer-sections">
+                Answer the questions of {view.answerSections} of the {view.sections.length} sections. If you answer more, your best {view.answerSections} count.
+              </p>
+            )}
             <QuestionNavigator questions={questions.map((q) => q.question)} current={current} answers={answers} flags={flags} onGo={go} />
           </div>
         </aside>

@@ -13,28 +13,37 @@ interface Cell {
   rowSpan: number;
 }
 
-interface SplitTable {
-  before: string;
-  rows: Cell[][];
-  after: string;
+interface SplitTables {
+  /** The part's HTML between the tables: one more piece than there are tables. */
+  between: string[];
+  tables: Cell[][][];
 }
 
-const SLOT = "<!--answer-table-->";
+const SLOT = /<!--answer-table-->/;
 
-/** The part's HTML around its first table, and that table's cells; null when it has no table. */
-export function splitTable(html: string): SplitTable | null {
+/**
+ * The part's HTML around its tables, and each table's cells; null when it has none. A blank cell is
+ * an empty <td>, as the marker counts them (api/sittings/marking: blankCells).
+ */
+export function splitTables(html: string): SplitTables | null {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
-  const table = doc.querySelector("table");
-  if (!table) return null;
-  const rows = [...table.rows].map((row) =>
-    [...row.cells].map((cell) => {
-      const text = cell.textContent?.replace(/\u00a0/g, " ").trim() ?? "";
-      return { header: cell.tagName === "TH", html: cell.innerHTML, text, blank: cell.tagName === "TD" && text === "", colSpan: cell.colSpan, rowSpan: cell.rowSpan };
-    })
-  );
-  table.replaceWith(doc.createComment("answer-table"));
-  const [before, after = ""] = doc.body.innerHTML.split(SLOT);
-  return { before, rows, after };
+  const found = [...doc.querySelectorAll("table")];
+  if (!found.length) return null;
+  const tables = found.map((table) => {
+    const rows = [...table.rows].map((row) =>
+      [...row.cells].map((cell) => ({
+        header: cell.tagName === "TH",
+        html: cell.innerHTML,
+        text: cell.textContent?.replace(/\u00a0/g, " ").trim() ?? "",
+        blank: cell.tagName === "TD" && cell.innerHTML.trim() === "",
+        colSpan: cell.colSpan,
+        rowSpan: cell.rowSpan,
+      }))
+    );
+    table.replaceWith(doc.createComment("answer-table"));
+    return rows;
+  });
+  return { between: doc.body.innerHTML.split(SLOT), tables };
 }
 
 /** The name of the blank cell at (row, column): its row's first cell and its column's heading. */
@@ -53,8 +62,8 @@ interface TableAnswerProps {
 }
 
 export function TableAnswer({ html, cells, value, onChange, partNumber }: TableAnswerProps) {
-  const split = useMemo(() => splitTable(html), [html]);
-  const blanks = split ? split.rows.flat().filter((c) => c.blank).length : 0;
+  const split = useMemo(() => splitTables(html), [html]);
+  const blanks = split ? split.tables.flat(2).filter((c) => c.blank).length : 0;
   const values = Array.from({ length: cells }, (_, i) => value[i] ?? "");
   const set = (i: number, v: string) => onChange(values.map((old, j) => (j === i ? v : old)));
   const input = (i: number, name: string) => (
@@ -86,23 +95,27 @@ export function TableAnswer({ html, cells, value, onChange, partNumber }: TableA
   let index = 0;
   return (
     <div className="paper-html" data-testid="answer-table">
-      {split.before && <div dangerouslySetInnerHTML={{ __html: split.before }} />}
-      <table>
-        <tbody>
-          {split.rows.map((row, r) => (
-            <tr key={r}>
-              {row.map((cell, c) => {
-                const span = { colSpan: cell.colSpan > 1 ? cell.colSpan : undefined, rowSpan: cell.rowSpan > 1 ? cell.rowSpan : undefined };
-                if (cell.header) return <th key={c} {...span} dangerouslySetInnerHTML={{ __html: cell.html }} />;
-                if (!cell.blank) return <td key={c} {...span} dangerouslySetInnerHTML={{ __html: cell.html }} />;
-                const i = index++;
-                return <td key={c} {...span} className="!p-1">{input(i, cellName(split.rows, r, c, i))}</td>;
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {split.after && <div dangerouslySetInnerHTML={{ __html: split.after }} />}
+      {split.tables.map((rows, t) => (
+        <div key={t}>
+          {split.between[t] && <div dangerouslySetInnerHTML={{ __html: split.between[t] }} />}
+          <table>
+            <tbody>
+              {rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, c) => {
+                    const span = { colSpan: cell.colSpan > 1 ? cell.colSpan : undefined, rowSpan: cell.rowSpan > 1 ? cell.rowSpan : undefined };
+                    if (cell.header) return <th key={c} {...span} dangerouslySetInnerHTML={{ __html: cell.html }} />;
+                    if (!cell.blank) return <td key={c} {...span} dangerouslySetInnerHTML={{ __html: cell.html }} />;
+                    const i = index++;
+                    return <td key={c} {...span} className="!p-1">{input(i, cellName(rows, r, c, i))}</td>;
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+      {split.between.at(-1) && <div dangerouslySetInnerHTML={{ __html: split.between.at(-1)! }} />}
     </div>
   );
 }

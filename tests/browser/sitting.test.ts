@@ -1,0 +1,220 @@
+// Exam mode in the browser (issue 15): a generated paper sat on screen from the generator's toast
+// with extra time, answers saved as typed and kept through a reload, a second tab and a lost
+// connection, the clock counting to the server's deadline, the paper handed in through the confirm
+// dialog, and the results with marks per topic and per part, marked by the student where they must.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
+import { changeCredits } from "../../api/credits/ledger.ts";
+import type { SittingPart, SittingResult, SittingView } from "../../shared/sittings.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function grant(userId: number, credits: number) {
+  const db = await serverDb();
+  await db.transaction((tx) => changeCredits(tx, { userId, delta: credits, type: "admin_grant", description: "browser test grant" }));
+}
+
+async function apiJson<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(baseURL() + path);
+  expect(res.status(), path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The first part of a kind, with the index of its question in the exam page's list. */
+function findPart(view: SittingView, kind: SittingPart["kind"]): { part: SittingPart; question: number } {
+  const questions = view.sections.flatMap((s) => s.questions);
+  for (const [question, q] of questions.entries()) {
+    for (const part of q.items.flatMap((i) => i.parts)) if (part.kind === kind) return { part, question: question };
+  }
+  throw new Error(`The paper has no ${kind} part`);
+}
+
+async function openQuestion(page: Page, view: SittingView, index: number) {
+  const number = view.sections.flatMap((s) => s.questions)[index].number;
+  await page.getByTestId("question-navigator").getByRole("button", { name: new RegExp(`^Question ${number}:`) }).click();
+  await page.locator(`[data-testid=sitting-question][data-question="${number}"]`).waitFor();
+}
+
+const partField = (page: Page, number: string) => page.locator(`[data-testid=sitting-part][data-part="${number}"]`);
+const remainingMs = async (page: Page) => Number(await page.getByTestId("countdown").getAttribute("data-remaining-ms"));
+const saveStatus = (page: Page) => page.getByTestId("save-status").getAttribute("data-status");
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe("sitting a paper", () => {
+  let page: Page;
+  let sittingId: number;
+  let view: SittingView;
+  let choice: { part: SittingPart; question: number };
+  let number: { part: SittingPart; question: number };
+  let short: { part: SittingPart; question: number };
+
+  beforeAll(async () => {
+    page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const userId = await signIn(page.context(), { username: "sitter", email: "sitter@example.com", fullName: "Sam Sitter" });
+    await grant(userId, 1);
+  });
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  it("starts from the generator's success toast, with 25% extra time, on the server's deadline", async () => {
+    await page.goto(baseURL() + "/exam-generator?mode=past");
+    await hydrated(page, "ExamGenerator");
+    await page.getByLabel("Subject", { exact: true }).selectOption("Physics");
+    await page.getByLabel("Paper", { exact: true }).selectOption({ label: "Paper 1" });
+    await page.getByRole("radio", { name: /^Higher/ }).check();
+    const popup = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Generate Past Paper" }).click();
+    await (await popup).close();
+    await page.getByTestId("toast-viewport").getByRole("button", { name: "Sit this paper" }).click();
+    const dialog = page.getByTestId("sit-paper-dialog");
+    await dialog.getByRole("heading", { name: "Sit this paper" }).waitFor();
+    expect(await dialog.innerText()).toContain("1 h 45 min");
+    await dialog.getByRole("radio", { name: "25% extra time" }).check();
+    // 105 minutes and a quarter: the dialog says the time the server will set, to the second.
+    expect(await dialog.getByTestId("sit-time").innerText()).toBe("Time allowed: 2 h 11 min 15 s");
+    await dialog.getByRole("button", { name: "Start" }).click();
+    await page.waitForURL(/\/sittings\/\d+$/);
+    sittingId = Number(page.url().split("/").at(-1));
+
+    view = await apiJson<SittingView>(page, `/api/sittings/${sittingId}`);
+    expect(view.status).toBe("in_progress");
+    expect(view.extraTime).toBe(25);
+    expect((Date.parse(view.deadline) - Date.parse(view.startedAt)) / 1000).toBe(105 * 60 * 1.25);
+    choice = findPart(view, "choice");
+    number = findPart(view, "number");
+    short = findPart(view, "short");
+
+    await hydrated(page, "SittingExam");
+    await page.getByTestId("sitting-exam").waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(view.paperName);
+    // The clock counts to the server's deadline (by the server's clock), not to a time of the browser's own.
+    const shown = await remainingMs(page);
+    const expected = Date.parse(view.deadline) - Date.parse(view.now);
+    expect(shown).toBeLessThanOrEqual(expected);
+    expect(shown).toBeGreaterThan(expected - 15_000);
+  });
+
+  it("the viewer's 'Sit this paper' opens the sitting already under way, its clock not restarted", async () => {
+    await page.goto(baseURL() + `/papers/${view.generatedPaperId}`);
+    await hydrated(page, "PaperViewer");
+    await page.getByRole("button", { name: "Sit this paper" }).click();
+    await page.getByTestId("sit-paper-dialog").getByRole("button", { name: "Start" }).click();
+    await page.waitForURL(new RegExp(`/sittings/${sittingId}$`));
+    expect((await apiJson<SittingView>(page, `/api/sittings/${sittingId}`)).deadline).toBe(view.deadline);
+  });
+
+  it("saves a choice, a number and a short answer as they are typed, and a reload finds them and the clock", async () => {
+    await hydrated(page, "SittingExam");
+    await page.getByTestId("sitting-exam").waitFor();
+    await openQuestion(page, view, choice.question);
+    const option = choice.part.options![1];
+    await partField(page, choice.part.number).getByRole("radio", { name: option, exact: true }).check();
+    await openQuestion(page, view, number.question);
+    await page.getByLabel(`Answer to ${number.part.number}`).fill("42.5");
+    await openQuestion(page, view, short.question);
+    await page.getByLabel(`Answer to ${short.part.number}`).fill("The particles gain kinetic energy");
+    await expect.poll(() => saveStatus(page)).toBe("saved");
+    const saved = await apiJson<SittingView>(page, `/api/sittings/${sittingId}`);
+    expect(saved.answers[choice.part.number]).toBe(option);
+    expect(saved.answers[number.part.number]).toBe("42.5");
+    expect(saved.answers[short.part.number]).toBe("The particles gain kinetic energy");
+
+    const before = await remainingMs(page);
+    await page.reload();
+    await hydrated(page, "SittingExam");
+    await page.getByTestId("sitting-exam").waitFor();
+    const after = await remainingMs(page);
+    expect(after).toBeLessThanOrEqual(before);
+    expect(after).toBeGreaterThan(before - 30_000);
+    await openQuestion(page, view, choice.question);
+    expect(await partField(page, choice.part.number).getByRole("radio", { name: option, exact: true }).isChecked()).toBe(true);
+    await openQuestion(page, view, number.question);
+    expect(await page.getByLabel(`Answer to ${number.part.number}`).inputValue()).toBe("42.5");
+    // The question list shows what is answered.
+    const listed = page.getByTestId("question-navigator").getByRole("button", { name: new RegExp(`^Question ${view.sections.flatMap((s) => s.questions)[number.question].number}:`) });
+    expect(await listed.getAttribute("aria-label")).toMatch(/answered/);
+    expect(await listed.getAttribute("aria-label")).not.toMatch(/not answered/);
+  });
+
+  it("a second tab of the sitting shows the answers typed in the first", async () => {
+    const second = await page.context().newPage();
+    await second.goto(baseURL() + `/sittings/${sittingId}`);
+    await hydrated(second, "SittingExam");
+    await second.getByTestId("sitting-exam").waitFor();
+    await openQuestion(second, view, short.question);
+    await openQuestion(page, view, short.question);
+    await page.getByLabel(`Answer to ${short.part.number}`).fill("Typed in the first tab");
+    await expect.poll(() => second.getByLabel(`Answer to ${short.part.number}`).inputValue()).toBe("Typed in the first tab");
+    await expect.poll(() => saveStatus(page)).toBe("saved");
+    await second.close();
+  });
+
+  it("offline, keeps the answers on the device and sends them when the connection is back", async () => {
+    await openQuestion(page, view, short.question);
+    await page.context().setOffline(true);
+    await page.getByLabel(`Answer to ${short.part.number}`).fill("Written while offline");
+    await expect.poll(() => page.getByTestId("save-status").innerText()).toBe("Offline – answers kept on this device");
+    const queued = await page.evaluate((id) => localStorage.getItem(`examprep:sitting:${id}:pending`), sittingId);
+    expect(queued).toContain("Written while offline");
+    await page.context().setOffline(false);
+    await expect.poll(() => saveStatus(page)).toBe("saved");
+    const saved = await apiJson<SittingView>(page, `/api/sittings/${sittingId}`);
+    expect(saved.answers[short.part.number]).toBe("Written while offline");
+    expect(await page.evaluate((id) => localStorage.getItem(`examprep:sitting:${id}:pending`), sittingId)).toBeNull();
+  });
+
+  it("submits through a dialog that lists the unanswered and flagged parts, then shows the results per topic", async () => {
+    await openQuestion(page, view, number.question);
+    await partField(page, number.part.number).getByRole("button", { name: `Flag ${number.part.number} to come back to` }).click();
+    await expect.poll(() => saveStatus(page)).toBe("saved");
+    expect((await apiJson<SittingView>(page, `/api/sittings/${sittingId}`)).flags).toEqual([number.part.number]);
+    await screenshots(page, "sitting-exam");
+
+    await page.getByRole("banner").getByRole("button", { name: "Submit paper" }).click();
+    const dialog = page.getByTestId("submit-dialog");
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("submit-flagged").innerText()).toBe(`Flagged (1): ${number.part.number}`);
+    const partCount = view.sections.flatMap((s) => s.questions.flatMap((q) => q.items.flatMap((i) => i.parts))).length;
+    const unanswered = await dialog.getByTestId("submit-unanswered").innerText();
+    expect(unanswered).toContain(`Not answered (${partCount - 3})`);
+    expect(unanswered).not.toContain(short.part.number);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Hand in now" }).click();
+    await page.waitForURL(new RegExp(`/sittings/${sittingId}/results$`));
+    await hydrated(page, "SittingResults");
+    await page.getByTestId("sitting-results").waitFor();
+
+    const result = await apiJson<SittingResult>(page, `/api/sittings/${sittingId}/result`);
+    expect(result.automatic).toBe(false);
+    expect(await page.getByTestId("results-total").innerText()).toContain(`${result.awarded} / ${result.totalMarks}`);
+    expect(await page.getByTestId("topic-row").count()).toBe(result.topics.length);
+    for (const topic of result.topics) {
+      expect(await page.getByTestId("topic-marks").innerText()).toContain(topic.topicName);
+    }
+    // The choice was marked exactly from the mark scheme, and says so beside the student's answer.
+    const choiceCard = page.locator(`[data-testid=part-result][data-part="${choice.part.number}"]`);
+    expect(await choiceCard.getByTestId("part-mark").innerText()).toContain("Marked exactly from the mark scheme");
+    expect(await choiceCard.getByTestId("part-answer").innerText()).toBe(choice.part.options![1]);
+    // No grade is claimed without known boundaries.
+    expect(await page.getByTestId("results-grade").count()).toBe(result.grade ? 1 : 0);
+    await screenshots(page, "sitting-results");
+  });
+});
