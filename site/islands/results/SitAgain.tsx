@@ -35,7 +35,7 @@ export function SitAgain({ sittingId }: { sittingId: number }) {
         A new predicted paper of this paper, with more questions on the topics you scored lowest on here, to sit straight away.
         It uses {COST} credit{COST === 1 ? "" : "s"}, like any paper you generate.
       </p>
-      <button type="button" className="btn-primary mt-4" onClick={() => void start()} disabled={starting} aria-busy={starting || undefined}>
+      <button type="button" className="btn-primary mt-4 whitespace-normal text-left" onClick={() => void start()} disabled={starting} aria-busy={starting || undefined}>
         {starting && <Spinner />}
         {starting ? "Making your paper..." : "Sit again with new questions on my weak topics"}
       </button>

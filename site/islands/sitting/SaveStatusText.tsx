@@ -16,7 +16,7 @@ export function SaveStatusText({ status, message }: { status: SaveStatus; messag
   return (
     <p className={`flex items-center gap-1.5 text-sm ${trouble ? "font-semibold text-amber-900" : "text-slate-600"}`} data-testid="save-status" data-status={status}>
       <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${status === "saved" ? "bg-green-600" : status === "saving" ? "bg-slate-400" : "bg-amber-500"}`} />
-      <span>{detail}</span>
+      <span data-testid="save-status-text">{detail}</span>
       <span className="sr-only" aria-live="polite">{trouble ? detail : ""}</span>
     </p>
   );

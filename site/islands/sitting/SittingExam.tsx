@@ -226,12 +226,13 @@ export default function SittingExam({ sittingId }: { sittingId: string }) {
     return () => removeEventListener("online", retry);
   }, [phase, handIn]);
 
-  if (loadError) {
+  const error = loadError || (view && !questions.length ? "This paper has no questions to answer." : "");
+  if (error) {
     return (
       <div className="mx-auto mt-16 max-w-xl px-4">
         <div className="card px-6 py-12 text-center" role="alert" data-testid="sitting-error">
           <h1 className="text-xl font-bold">Could not open this paper</h1>
-          <p className="mt-2 text-slate-700">{loadError}</p>
+          <p className="mt-2 text-slate-700">{error}</p>
           <a href="/history" className="btn-primary mt-6">Back to My Progress</a>
         </div>
       </div>
