@@ -312,3 +312,78 @@ describe("marking an extended answer yourself", () => {
     await page.close();
   });
 });
+
+// A real sitting lasts at least the paper's time, and the server has no test-only shortcut, so here
+// the test answers /api/sittings itself with a sitting a few seconds from its deadline: what is
+// proved is the page's side, the clock reaching zero while offline, the queued answer sent once the
+// connection is back, then the automatic hand-in and the results that say so.
+describe("when the clock runs out", () => {
+  it("sends the answers kept on the device, hands the paper in automatically and opens the results", async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await signIn(page.context(), { username: "lastminute", email: "lastminute@example.com", fullName: "Lee Lastminute" });
+    const id = 990_001;
+    const part = (number: string, kind: SittingPart["kind"]): SittingPart => ({ number, marks: 1, content: `<p>Question ${number}</p>`, kind });
+    const saves: { answers: Record<string, unknown> }[] = [];
+    let submitted: { automatic: boolean } | null = null;
+    const result: SittingResult = {
+      id, generatedPaperId: 1, paperName: "Timed paper", subject: "Physics", examBoard: "AQA", level: "GCSE", tier: "Higher",
+      submittedAt: new Date().toISOString(), automatic: true, awarded: 1, totalMarks: 2, pending: 0, secondsTotal: 5,
+      grade: { grade: "4", source: "AQA June 2024 grade boundaries" },
+      topics: [{ topic: "energy", topicName: "Energy stores", awarded: 1, max: 2 }],
+      parts: ["01.1", "01.2"].map((number, i) => ({
+        number, topic: "energy", topicName: "Energy stores", answer: i ? "kinetic" : "thermal", earlier: [], markScheme: "<p>thermal (1)</p>", modelAnswer: "<p>thermal</p>", seconds: 2,
+        mark: { awarded: i ? 0 : 1, max: 1, method: "exact" as const, reasons: [i ? "Not credited: 'kinetic'" : "Credited: 'thermal' (1)"], markedAt: new Date().toISOString() },
+      })),
+    };
+    let deadline = "";
+    await page.route(`**/api/sittings/${id}**`, async (route) => {
+      const request = route.request();
+      const path = new URL(request.url()).pathname;
+      if (path === `/api/sittings/${id}` && request.method() === "GET") {
+        deadline ||= new Date(Date.now() + 5_000).toISOString();
+        const now = new Date().toISOString();
+        return route.fulfill({
+          json: {
+            id, generatedPaperId: 1, paperName: "Timed paper", status: submitted ? "submitted" : "in_progress", timeMinutes: 1, extraTime: 0, startedAt: now, deadline, now, totalMarks: 2,
+            sections: [{ name: "", questions: [{ number: 1, marks: 2, items: [{ topic: "energy", topicName: "Energy stores", attribution: "", parts: [part("01.1", "word"), part("01.2", "word")] }] }] }],
+            answers: {}, flags: [],
+          } satisfies SittingView,
+        });
+      }
+      if (path.endsWith("/answers")) {
+        saves.push(request.postDataJSON());
+        return route.fulfill({ json: { savedAt: new Date().toISOString(), deadline, now: new Date().toISOString() } });
+      }
+      if (path.endsWith("/submit")) {
+        submitted = request.postDataJSON();
+        return route.fulfill({ json: result });
+      }
+      if (path.endsWith("/result")) return route.fulfill(submitted ? { json: result } : { status: 409, json: { message: "This paper is still being sat." } });
+      return route.fulfill({ status: 404, json: { message: "Not found" } });
+    });
+
+    await page.goto(baseURL() + `/sittings/${id}`);
+    await hydrated(page, "SittingExam");
+    await page.getByLabel("Answer to 01.1").fill("thermal");
+    await expect.poll(() => saveStatus(page)).toBe("saved");
+    await page.context().setOffline(true);
+    await page.getByLabel("Answer to 01.2").fill("kinetic");
+    // Zero while offline: the page says what happens, and the answers stay on the device.
+    await expect.poll(() => page.getByTestId("sitting-phase").innerText(), { timeout: 15_000 }).toContain("Time is up. You are offline");
+    expect(await page.getByTestId("countdown").innerText()).toBe("0:00");
+    expect(await page.getByTestId("countdown-announcement").innerText()).toBe("Time is up. Your paper is being handed in.");
+    expect(await page.getByLabel("Answer to 01.2").isDisabled()).toBe(true);
+    expect(submitted).toBeNull();
+    await page.context().setOffline(false);
+    await page.waitForURL(new RegExp(`/sittings/${id}/results$`));
+    expect(saves.at(-1)!.answers).toEqual({ "01.2": "kinetic" });
+    expect(submitted).toEqual({ automatic: true });
+
+    await hydrated(page, "SittingResults");
+    await page.getByTestId("sitting-results").waitFor();
+    expect(await page.getByTestId("sitting-results").innerText()).toContain("Handed in automatically when time ran out.");
+    // A grade shows only where the paper's boundaries are known, and names them.
+    expect((await page.getByTestId("results-grade").innerText()).replace(/\s+/g, " ")).toBe("Grade estimate 4 From AQA June 2024 grade boundaries");
+    await page.close();
+  });
+});
