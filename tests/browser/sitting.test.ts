@@ -156,6 +156,7 @@ describe("sitting a paper", () => {
     await openQuestion(page, view, number.question);
     expect(await page.getByLabel(`Answer to ${number.part.number}`).inputValue()).toBe("42.5");
     // The question list shows what is answered.
+    expect(await page.getByTestId("parts-answered").innerText()).toMatch(/^3 of \d+ parts answered$/);
     const listed = page.getByTestId("question-navigator").getByRole("button", { name: new RegExp(`^Question ${view.sections.flatMap((s) => s.questions)[number.question].number}:`) });
     expect(await listed.getAttribute("aria-label")).toMatch(/answered/);
     expect(await listed.getAttribute("aria-label")).not.toMatch(/not answered/);
@@ -318,13 +319,11 @@ describe("marking an extended answer yourself", () => {
 // proved is the page's side, the clock reaching zero while offline, the queued answer sent once the
 // connection is back, then the automatic hand-in and the results that say so.
 describe("when the clock runs out", () => {
-  it("sends the answers kept on the device, hands the paper in automatically and opens the results", async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    await signIn(page.context(), { username: "lastminute", email: "lastminute@example.com", fullName: "Lee Lastminute" });
-    const id = 990_001;
-    const part = (number: string, kind: SittingPart["kind"]): SittingPart => ({ number, marks: 1, content: `<p>Question ${number}</p>`, kind });
-    const saves: { answers: Record<string, unknown> }[] = [];
-    let submitted: { automatic: boolean } | null = null;
+  const part = (number: string): SittingPart => ({ number, marks: 1, content: `<p>Question ${number}</p>`, kind: "word" });
+
+  /** Answers /api/sittings/:id for the page: a sitting `secondsLeft` from its deadline, its saves and its submission recorded. */
+  async function answerSittingsApi(page: Page, id: number, secondsLeft: number) {
+    const calls = { saves: [] as { answers: Record<string, unknown> }[], submitted: null as { automatic: boolean } | null };
     const result: SittingResult = {
       id, generatedPaperId: 1, paperName: "Timed paper", subject: "Physics", examBoard: "AQA", level: "GCSE", tier: "Higher",
       submittedAt: new Date().toISOString(), automatic: true, awarded: 1, totalMarks: 2, pending: 0, secondsTotal: 5,
@@ -340,28 +339,50 @@ describe("when the clock runs out", () => {
       const request = route.request();
       const path = new URL(request.url()).pathname;
       if (path === `/api/sittings/${id}` && request.method() === "GET") {
-        deadline ||= new Date(Date.now() + 5_000).toISOString();
+        deadline ||= new Date(Date.now() + secondsLeft * 1000).toISOString();
         const now = new Date().toISOString();
         return route.fulfill({
           json: {
-            id, generatedPaperId: 1, paperName: "Timed paper", status: submitted ? "submitted" : "in_progress", timeMinutes: 1, extraTime: 0, startedAt: now, deadline, now, totalMarks: 2,
-            sections: [{ name: "", questions: [{ number: 1, marks: 2, items: [{ topic: "energy", topicName: "Energy stores", attribution: "", parts: [part("01.1", "word"), part("01.2", "word")] }] }] }],
+            id, generatedPaperId: 1, paperName: "Timed paper", status: calls.submitted ? "submitted" : "in_progress", timeMinutes: 1, extraTime: 0, startedAt: now, deadline, now,
+            totalMarks: 2, sections: [{ name: "", questions: [{ number: 1, marks: 2, items: [{ topic: "energy", topicName: "Energy stores", attribution: "", parts: [part("01.1"), part("01.2")] }] }] }],
             answers: {}, flags: [],
           } satisfies SittingView,
         });
       }
       if (path.endsWith("/answers")) {
-        saves.push(request.postDataJSON());
+        calls.saves.push(request.postDataJSON());
         return route.fulfill({ json: { savedAt: new Date().toISOString(), deadline, now: new Date().toISOString() } });
       }
       if (path.endsWith("/submit")) {
-        submitted = request.postDataJSON();
+        calls.submitted = request.postDataJSON();
         return route.fulfill({ json: result });
       }
-      if (path.endsWith("/result")) return route.fulfill(submitted ? { json: result } : { status: 409, json: { message: "This paper is still being sat." } });
+      if (path.endsWith("/result")) return route.fulfill(calls.submitted ? { json: result } : { status: 409, json: { message: "This paper is still being sat." } });
       return route.fulfill({ status: 404, json: { message: "Not found" } });
     });
+    return calls;
+  }
 
+  it("tells a screen reader when a minute is left, and not about the warnings already behind it", async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await signIn(page.context(), { username: "oneminute", email: "oneminute@example.com", fullName: "Una Minute" });
+    await answerSittingsApi(page, 990_002, 63);
+    await page.goto(baseURL() + "/sittings/990002");
+    await hydrated(page, "SittingExam");
+    await page.getByTestId("sitting-exam").waitFor();
+    const announcement = page.getByTestId("countdown-announcement");
+    expect(await announcement.getAttribute("aria-live")).toBe("assertive");
+    expect(await announcement.innerText()).toBe("");
+    await expect.poll(() => announcement.innerText(), { timeout: 10_000 }).toBe("1 minute left");
+    expect(await page.getByTestId("countdown").getAttribute("aria-label")).toBe("Time left: 1 minute");
+    await page.close();
+  });
+
+  it("sends the answers kept on the device, hands the paper in automatically and opens the results", async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await signIn(page.context(), { username: "lastminute", email: "lastminute@example.com", fullName: "Lee Lastminute" });
+    const id = 990_001;
+    const calls = await answerSittingsApi(page, id, 5);
     await page.goto(baseURL() + `/sittings/${id}`);
     await hydrated(page, "SittingExam");
     await page.getByLabel("Answer to 01.1").fill("thermal");
@@ -373,11 +394,11 @@ describe("when the clock runs out", () => {
     expect(await page.getByTestId("countdown").innerText()).toBe("0:00");
     expect(await page.getByTestId("countdown-announcement").innerText()).toBe("Time is up. Your paper is being handed in.");
     expect(await page.getByLabel("Answer to 01.2").isDisabled()).toBe(true);
-    expect(submitted).toBeNull();
+    expect(calls.submitted).toBeNull();
     await page.context().setOffline(false);
     await page.waitForURL(new RegExp(`/sittings/${id}/results$`));
-    expect(saves.at(-1)!.answers).toEqual({ "01.2": "kinetic" });
-    expect(submitted).toEqual({ automatic: true });
+    expect(calls.saves.at(-1)!.answers).toEqual({ "01.2": "kinetic" });
+    expect(calls.submitted).toEqual({ automatic: true });
 
     await hydrated(page, "SittingResults");
     await page.getByTestId("sitting-results").waitFor();

@@ -32,11 +32,12 @@ interface NavigatorProps {
 }
 
 export function QuestionNavigator({ questions, current, answers, flags, onGo }: NavigatorProps) {
-  const answered = questions.filter((q) => questionState(q, answers) === "answered").length;
+  const parts = questions.flatMap(partsOf);
+  const answered = parts.filter((p) => isAnswered(answers[p.number])).length;
   return (
     <nav aria-labelledby="navigator-title" data-testid="question-navigator">
       <h2 id="navigator-title" className="text-sm font-semibold text-slate-800">Questions</h2>
-      <p className="mt-0.5 text-xs text-slate-600">{answered} of {questions.length} answered</p>
+      <p className="mt-0.5 text-xs text-slate-600" data-testid="parts-answered">{answered} of {parts.length} parts answered</p>
       <ol className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-2">
         {questions.map((q, i) => {
           const state = questionState(q, answers);
