@@ -213,6 +213,8 @@ describe("sitting a paper", () => {
 
     const result = await apiJson<SittingResult>(page, `/api/sittings/${sittingId}/result`);
     expect(result.automatic).toBe(false);
+    // The seconds spent on the parts were counted on the page and sent with the answers.
+    expect(result.secondsTotal).toBeGreaterThan(0);
     expect(await page.getByTestId("results-total").innerText()).toContain(`${result.awarded} / ${result.totalMarks}`);
     expect(await page.getByTestId("topic-row").count()).toBe(result.topics.length);
     for (const topic of result.topics) {

@@ -4,7 +4,7 @@
 // sitting kept in step (sitting-channel.ts), and the paper handed in when the student submits or
 // when time runs out.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type AnswerValue, resultsUrlFor, type SittingView } from "../../../shared/sittings.ts";
+import { type AnswerValue, resultsUrlFor, SAVE_GRACE_SECONDS, type SittingView } from "../../../shared/sittings.ts";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Spinner } from "../../components/ui/Spinner.tsx";
 import { getSitting, SittingApiError, submitSitting } from "../../lib/sittings.ts";
@@ -274,7 +274,7 @@ export default function SittingExam({ sittingId }: { sittingId: string }) {
           <span className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
             {phase === "handing-in"
               ? <><Spinner /> Handing your paper in...</>
-              : "Time is up. You are offline: your answers are kept on this device, and the paper will be handed in as soon as you are back online."}
+              : `Time is up. You are offline: reconnect now. The paper is handed in as soon as you are back online; answers typed offline count only if they reach ExamPrep within ${SAVE_GRACE_SECONDS} seconds of the deadline.`}
           </span>
         </p>
       )}
