@@ -59,10 +59,13 @@ export type ActivityItem =
 /** A share as a whole percentage: 0.625 → "63%". */
 export const percent = (share: number) => `${Math.round(share * 100)}%`;
 
-/** A sitting's score as the lists show it: "34 / 60", "34 / 60 (2 parts to self-mark)", "In progress". */
+/**
+ * A sitting's score as the lists show it: "34 / 60 marks", "34 / 60 marks (2 parts still to
+ * self-mark)", "In progress", or "Being marked" for a submitted sitting with no mark yet.
+ */
 export function sittingScore(s: { status: "in_progress" | "submitted"; awarded: number | null; totalMarks: number; pending: number }): string {
   if (s.status === "in_progress") return "In progress";
   if (s.awarded === null) return "Being marked";
-  const pending = s.pending ? ` (${s.pending} part${s.pending === 1 ? "" : "s"} to self-mark)` : "";
-  return `${s.awarded} / ${s.totalMarks}${pending}`;
+  const pending = s.pending ? ` (${s.pending} part${s.pending === 1 ? "" : "s"} still to self-mark)` : "";
+  return `${s.awarded} / ${s.totalMarks} marks${pending}`;
 }
