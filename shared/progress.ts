@@ -50,7 +50,7 @@ export type ActivityItem =
     at: string;
     href: string;
     status: "in_progress" | "submitted";
-    /** Submitted: marks so far (null while nothing is marked yet) out of the paper's total. */
+    /** Marks awarded so far out of the paper's total (null while the sitting is open). */
     awarded: number | null;
     totalMarks: number;
     pending: number;
@@ -59,13 +59,9 @@ export type ActivityItem =
 /** A share as a whole percentage: 0.625 → "63%". */
 export const percent = (share: number) => `${Math.round(share * 100)}%`;
 
-/**
- * A sitting's score as the lists show it: "34 / 60 marks", "34 / 60 marks (2 parts still to
- * self-mark)", "In progress", or "Being marked" for a submitted sitting with no mark yet.
- */
+/** A sitting's score as the lists show it: "34 / 60 marks", "34 / 60 marks (2 parts still to self-mark)", "In progress". */
 export function sittingScore(s: { status: "in_progress" | "submitted"; awarded: number | null; totalMarks: number; pending: number }): string {
-  if (s.status === "in_progress") return "In progress";
-  if (s.awarded === null) return "Being marked";
+  if (s.status === "in_progress" || s.awarded === null) return "In progress";
   const pending = s.pending ? ` (${s.pending} part${s.pending === 1 ? "" : "s"} still to self-mark)` : "";
   return `${s.awarded} / ${s.totalMarks} marks${pending}`;
 }

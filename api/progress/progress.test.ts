@@ -9,7 +9,7 @@ import type { App } from "../app.ts";
 import type { Deps } from "../context.ts";
 import type { StudentProgress } from "../../shared/progress.ts";
 import type { StudyAnalytics, StudyPlan } from "../../shared/study.ts";
-import { generatedPaper, markedSitting, sitting } from "./fixtures.ts";
+import { generatedPaper, markedSitting, sitting, topicRows } from "./fixtures.ts";
 import { recentActivity, sittingSummaries, weakTopicsForPaper } from "./service.ts";
 
 type T = Deps & { app: App };
@@ -74,14 +74,16 @@ describe("sittings and Recent Activity", () => {
     const chem = await generatedPaper(t.db, s.userId, { subject: "Chemistry", name: "AQA GCSE Chemistry Paper 1", totalMarks: 70, createdAt: day(2) });
     const done = await sitting(t.db, s.userId, bio, { startedAt: day(3), submittedAt: day(3, 12), parts: { "01.1": [2, 2], "01.2": [[4, 6], [5, 6]], "02.1": [null, 6] } });
     const open = await sitting(t.db, s.userId, chem, { startedAt: day(4), parts: {} });
+    // Its topic marks leave out the pending part, as the marker writes them.
+    await topicRows(t.db, s.userId, done, "Biology", day(3, 12), [["cells", 2, 2], ["microscopy", 5, 6]]);
     const unmarked = await sitting(t.db, s.userId, chem, { startedAt: day(2, 9), submittedAt: day(2, 11) });
     await sitting(t.db, other.userId, await generatedPaper(t.db, other.userId), { startedAt: day(5), submittedAt: day(5, 11), parts: { "01.1": [1, 1] } });
 
     expect(await sittingSummaries(t.db, s.userId)).toEqual([
       { id: open, generatedPaperId: chem, paperName: "AQA GCSE Chemistry Paper 1", status: "in_progress", startedAt: day(4), submittedAt: null, awarded: null, totalMarks: 70, pending: 0 },
-      // The re-marked part counts its latest mark (5), the pending part 0.
+      // The score is the sum of the topic marks (the re-marked part's latest 5, the pending part nothing yet).
       { id: done, generatedPaperId: bio, paperName: "AQA GCSE Biology Paper 1", status: "submitted", startedAt: day(3), submittedAt: day(3, 12), awarded: 7, totalMarks: 100, pending: 1 },
-      { id: unmarked, generatedPaperId: chem, paperName: "AQA GCSE Chemistry Paper 1", status: "submitted", startedAt: day(2, 9), submittedAt: day(2, 11), awarded: null, totalMarks: 70, pending: 0 },
+      { id: unmarked, generatedPaperId: chem, paperName: "AQA GCSE Chemistry Paper 1", status: "submitted", startedAt: day(2, 9), submittedAt: day(2, 11), awarded: 0, totalMarks: 70, pending: 0 },
     ]);
 
     // Recent Activity: papers by when they were generated, sittings by when they were submitted (or started).

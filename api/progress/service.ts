@@ -69,27 +69,14 @@ export async function weakTopicsForPaper(
   return mastery.filter((t) => onPaper.has(t.topic) && t.mastery < below).slice(0, limit);
 }
 
-function parseMarks(raw: string): Record<string, PartMark[]> {
+/** Parts whose latest mark waits for the student's own mark. */
+function pendingParts(rawMarks: string): number {
   try {
-    const value = JSON.parse(raw);
-    return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+    const marks = JSON.parse(rawMarks) as Record<string, PartMark[]>;
+    return Object.values(marks).filter((list) => Array.isArray(list) && list.at(-1)?.awarded === null).length;
   } catch {
-    return {};
+    return 0;
   }
-}
-
-/**
- * A sitting's score from its marks column: the latest mark of each part counts. Open sittings, and
- * submitted ones with no part marked yet, have no score (null); pending parts count 0 and are counted.
- */
-export function scoreOf(submitted: boolean, rawMarks: string): { awarded: number | null; pending: number } {
-  if (!submitted) return { awarded: null, pending: 0 };
-  const latest = Object.values(parseMarks(rawMarks)).map((list) => (Array.isArray(list) ? list.at(-1) : undefined)).filter((m): m is PartMark => Boolean(m));
-  if (!latest.length) return { awarded: null, pending: 0 };
-  return {
-    awarded: latest.reduce((n, m) => n + (typeof m.awarded === "number" ? m.awarded : 0), 0),
-    pending: latest.filter((m) => m.method === "pending" || m.awarded === null).length,
-  };
 }
 
 const sittingColumns = {
@@ -101,9 +88,21 @@ const sittingColumns = {
   marks: sittings.marks,
   // The paper's total from its stored document, without reading its questions into memory.
   totalMarks: sql<number | null>`json_extract(${generatedPapers.document}, '$.totalMarks')`,
+  // The score is the sum of the sitting's topic marks: they count exactly what its results count
+  // (only the sections that count on a paper where the candidate chooses, no mark not yet given).
+  awarded: sql<number | null>`(select sum(${topicMarks.awarded}) from ${topicMarks} where ${topicMarks.sittingId} = ${sittings.id})`,
 };
 
-type SittingRow = { id: number; generatedPaperId: number; paperName: string; startedAt: string; submittedAt: string | null; marks: string; totalMarks: number | null };
+type SittingRow = {
+  id: number;
+  generatedPaperId: number;
+  paperName: string;
+  startedAt: string;
+  submittedAt: string | null;
+  marks: string;
+  totalMarks: number | null;
+  awarded: number | null;
+};
 
 function toSummary(row: SittingRow): SittingSummary {
   const submitted = row.submittedAt !== null;
@@ -114,8 +113,9 @@ function toSummary(row: SittingRow): SittingSummary {
     status: submitted ? "submitted" : "in_progress",
     startedAt: row.startedAt,
     submittedAt: row.submittedAt,
-    ...scoreOf(submitted, row.marks),
+    awarded: submitted ? Number(row.awarded ?? 0) : null,
     totalMarks: Number(row.totalMarks ?? 0),
+    pending: submitted ? pendingParts(row.marks) : 0,
   };
 }
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
-import { generatedPaper, markedSitting, sitting } from "../../api/progress/fixtures.ts";
+import { generatedPaper, markedSitting, sitting, topicRows } from "../../api/progress/fixtures.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -79,6 +79,7 @@ describe("progress from marked sittings", () => {
     const db = await serverDb();
     const bio = await generatedPaper(db, userId, { subject: "Biology", name: "AQA GCSE Biology Paper 1", totalMarks: 100, createdAt: ago(30) });
     const done = await sitting(db, userId, bio, { startedAt: ago(28), submittedAt: ago(27), parts: { "01.1": [3, 4], "01.2": [null, 6] } });
+    await topicRows(db, userId, done, "Biology", ago(27), [["cell-structure", 3, 4, "Cell structure"]]);
     const open = await sitting(db, userId, bio, { startedAt: ago(1) });
 
     await page.goto(baseURL() + "/history");
