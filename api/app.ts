@@ -17,6 +17,7 @@ import { paperRoutes } from "./papers/routes.ts";
 import { studyRoutes } from "./study/routes.ts";
 import { progressRoutes } from "./progress/routes.ts";
 import { revisionRoutes } from "./revision/routes.ts";
+import { sittingRoutes } from "./sittings/routes.ts";
 import { feedbackRoutes } from "./mail/feedback.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
@@ -64,6 +65,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .route("/", studyRoutes())
     .route("/", progressRoutes)
     .route("/", revisionRoutes)
+    .route("/", sittingRoutes)
     .route("/", feedbackRoutes())
     .route("/", settingsRoutes)
     .route("/", documentRoutes)
