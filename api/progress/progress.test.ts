@@ -10,7 +10,10 @@ import type { Deps } from "../context.ts";
 import type { StudentProgress } from "../../shared/progress.ts";
 import type { StudyAnalytics, StudyPlan } from "../../shared/study.ts";
 import { generatedPaper, markedSitting, sitting, topicRows } from "./fixtures.ts";
-import { recentActivity, sittingSummaries, weakTopicsForPaper } from "./service.ts";
+import { recentActivity, weakTopicsForPaper } from "./service.ts";
+import { sittingSummaries } from "../sittings/summaries.ts";
+import { banks, generate, requestFor } from "../papers/testing.ts";
+import type { SittingResult, SittingView } from "../../shared/sittings.ts";
 
 type T = Deps & { app: App };
 let t: T;
@@ -63,6 +66,38 @@ describe("GET /api/progress", () => {
 
     const theirs = (await (await getProgress(other.cookie)).json()) as StudentProgress;
     expect(theirs.overall).toMatchObject({ mastery: 1, topics: 3, sittings: 1, max: 19 });
+  });
+});
+
+describe("a paper sat through the sittings API", () => {
+  it("feeds its marks per topic into the student's progress and Recent Activity", async () => {
+    const s = await studentWithCredits(t, "kofi", 1);
+    const bp = banks.find((b) => b.blueprint.code === "8461/1")!.blueprint;
+    const paperId = (await (await generate(t, requestFor(bp, { tier: "Higher" }), s.cookie)).json()).id as number;
+    const view = (await (await send(t.app, "/api/sittings", { generatedPaperId: paperId }, s.cookie)).json()) as SittingView;
+    // The first option of every choice, "12" for numbers and cells, and one sentence elsewhere.
+    const answers: Record<string, string | string[]> = {};
+    for (const p of view.sections.flatMap((x) => x.questions.flatMap((q) => q.items.flatMap((i) => i.parts)))) {
+      answers[p.number] = p.kind === "choice" ? p.options![0] : p.kind === "table" ? Array.from({ length: p.cells! }, () => "12") : p.kind === "number" ? "12" : "Diffusion down a concentration gradient.";
+    }
+    expect((await send(t.app, `/api/sittings/${view.id}/answers`, { answers }, s.cookie, "PUT")).status).toBe(200);
+    expect((await send(t.app, `/api/sittings/${view.id}/submit`, {}, s.cookie)).status).toBe(200);
+    const result = (await (await send(t.app, `/api/sittings/${view.id}/result`, undefined, s.cookie)).json()) as SittingResult;
+
+    // One sitting: each topic's mastery is its share of the marks the results page shows for it.
+    const progress = (await (await getProgress(s.cookie)).json()) as StudentProgress;
+    const marked = result.topics.filter((x) => x.max > 0);
+    expect(marked.length).toBeGreaterThan(3);
+    expect(marked.some((x) => x.awarded > 0) && marked.some((x) => x.awarded < x.max)).toBe(true);
+    expect(progress.topics.map((x) => [x.topic, x.awarded, x.max]).sort()).toEqual(marked.map((x) => [x.topic, x.awarded, x.max]).sort());
+    for (const x of progress.topics) expect(x.mastery).toBeCloseTo(x.awarded / x.max, 10);
+    const max = marked.reduce((n, x) => n + x.max, 0);
+    expect(progress.overall).toMatchObject({ topics: marked.length, sittings: 1, max });
+    expect(progress.overall!.mastery).toBeCloseTo(marked.reduce((n, x) => n + x.awarded, 0) / max, 10);
+    expect(progress.subjects.map((x) => x.subject)).toEqual(["Biology"]);
+
+    const [latest] = await recentActivity(t.db, s.userId, 1);
+    expect(latest).toMatchObject({ kind: "sitting", id: view.id, href: `/sittings/${view.id}/results`, awarded: result.awarded, totalMarks: result.totalMarks });
   });
 });
 

@@ -1,13 +1,15 @@
 // A student's progress from their marked sittings: mastery per topic and subject (GET /api/progress),
-// their weakest topics on a catalogue paper, the sittings the history lists, and the home page's
-// Recent Activity. Reads the sittings and topic_marks tables directly; always one student's rows.
+// their weakest topics on a catalogue paper, and the home page's Recent Activity. Reads topic_marks
+// directly, and the sittings through the history's list (api/sittings/summaries.ts); always one
+// student's rows.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { generatedPapers, papers, sittings, topicMarks } from "../db/schema.ts";
+import { generatedPapers, papers, topicMarks } from "../db/schema.ts";
 import { HttpError } from "../http.ts";
 import { readBlueprint } from "../papers/bank.ts";
 import type { ActivityItem, StudentProgress, SubjectProgress, TopicMastery } from "../../shared/progress.ts";
-import { type PartMark, resultsUrlFor, sittingUrlFor, type SittingSummary } from "../../shared/sittings.ts";
+import { resultsUrlFor, sittingUrlFor } from "../../shared/sittings.ts";
+import { sittingSummaries } from "../sittings/summaries.ts";
 import { viewerUrlFor } from "../../shared/generation.ts";
 import { masteryByTopic, summarise, type TopicMarkRow } from "./mastery.ts";
 
@@ -69,66 +71,6 @@ export async function weakTopicsForPaper(
   return mastery.filter((t) => onPaper.has(t.topic) && t.mastery < below).slice(0, limit);
 }
 
-/** Parts whose latest mark waits for the student's own mark. */
-function pendingParts(rawMarks: string): number {
-  try {
-    const marks = JSON.parse(rawMarks) as Record<string, PartMark[]>;
-    return Object.values(marks).filter((list) => Array.isArray(list) && list.at(-1)?.awarded === null).length;
-  } catch {
-    return 0;
-  }
-}
-
-const sittingColumns = {
-  id: sittings.id,
-  generatedPaperId: sittings.generatedPaperId,
-  paperName: generatedPapers.name,
-  startedAt: sittings.startedAt,
-  submittedAt: sittings.submittedAt,
-  marks: sittings.marks,
-  // The paper's total from its stored document, without reading its questions into memory.
-  totalMarks: sql<number | null>`json_extract(${generatedPapers.document}, '$.totalMarks')`,
-  // The score is the sum of the sitting's topic marks: they count exactly what its results count
-  // (only the sections that count on a paper where the candidate chooses, no mark not yet given).
-  awarded: sql<number | null>`(select sum(${topicMarks.awarded}) from ${topicMarks} where ${topicMarks.sittingId} = ${sittings.id})`,
-};
-
-type SittingRow = {
-  id: number;
-  generatedPaperId: number;
-  paperName: string;
-  startedAt: string;
-  submittedAt: string | null;
-  marks: string;
-  totalMarks: number | null;
-  awarded: number | null;
-};
-
-function toSummary(row: SittingRow): SittingSummary {
-  const submitted = row.submittedAt !== null;
-  return {
-    id: row.id,
-    generatedPaperId: row.generatedPaperId,
-    paperName: row.paperName,
-    status: submitted ? "submitted" : "in_progress",
-    startedAt: row.startedAt,
-    submittedAt: row.submittedAt,
-    awarded: submitted ? Number(row.awarded ?? 0) : null,
-    totalMarks: Number(row.totalMarks ?? 0),
-    pending: submitted ? pendingParts(row.marks) : 0,
-  };
-}
-
-/** The student's sittings as the history lists them, newest first (also GET /api/sittings). */
-export async function sittingSummaries(db: Database, userId: number, limit?: number): Promise<SittingSummary[]> {
-  const query = db.select(sittingColumns).from(sittings)
-    .innerJoin(generatedPapers, eq(sittings.generatedPaperId, generatedPapers.id))
-    .where(eq(sittings.userId, userId))
-    .orderBy(desc(sittings.startedAt), desc(sittings.id));
-  const rows = limit === undefined ? await query.all() : await query.limit(limit).all();
-  return rows.map(toSummary);
-}
-
 /**
  * The home page's Recent Activity: the student's latest generated papers and sittings, newest first.
  * A paper is dated when it was generated, a sitting when it was submitted (or started, while open).
@@ -136,27 +78,21 @@ export async function sittingSummaries(db: Database, userId: number, limit?: num
 export async function recentActivity(db: Database, userId: number, limit = 5): Promise<ActivityItem[]> {
   const generated = await db.select({ id: generatedPapers.id, name: generatedPapers.name, createdAt: generatedPapers.createdAt }).from(generatedPapers)
     .where(eq(generatedPapers.userId, userId)).orderBy(desc(generatedPapers.createdAt), desc(generatedPapers.id)).limit(limit).all();
-  // The latest sittings by their own date: an old sitting submitted today is recent.
-  const sat = await db.select(sittingColumns).from(sittings)
-    .innerJoin(generatedPapers, eq(sittings.generatedPaperId, generatedPapers.id))
-    .where(eq(sittings.userId, userId))
-    .orderBy(desc(sql`coalesce(${sittings.submittedAt}, ${sittings.startedAt})`), desc(sittings.id)).limit(limit).all();
+  // The history's list (newest started first) read whole, as an old sitting submitted today is recent.
+  const sat = await sittingSummaries(db, userId);
   const items: ActivityItem[] = [
     ...generated.map((p): ActivityItem => ({ kind: "paper", id: p.id, name: p.name, at: p.createdAt, href: viewerUrlFor(p.id) })),
-    ...sat.map((row): ActivityItem => {
-      const s = toSummary(row);
-      return {
-        kind: "sitting",
-        id: s.id,
-        name: s.paperName,
-        at: s.submittedAt ?? s.startedAt,
-        href: s.status === "submitted" ? resultsUrlFor(s.id) : sittingUrlFor(s.id),
-        status: s.status,
-        awarded: s.awarded,
-        totalMarks: s.totalMarks,
-        pending: s.pending,
-      };
-    }),
+    ...sat.map((s): ActivityItem => ({
+      kind: "sitting",
+      id: s.id,
+      name: s.paperName,
+      at: s.submittedAt ?? s.startedAt,
+      href: s.status === "submitted" ? resultsUrlFor(s.id) : sittingUrlFor(s.id),
+      status: s.status,
+      awarded: s.awarded,
+      totalMarks: s.totalMarks,
+      pending: s.pending,
+    })),
   ];
   return items.sort((a, b) => b.at.localeCompare(a.at) || (a.kind === b.kind ? b.id - a.id : a.kind === "sitting" ? -1 : 1)).slice(0, limit);
 }
