@@ -73,6 +73,22 @@ describe("progress from marked sittings", () => {
     await page.close();
   });
 
+  it("home: a paper sat but waiting for the student's own marks asks for them, not for another paper", async () => {
+    const page = await newPage(browser);
+    const userId = await signIn(page.context(), { username: "progress_pending", email: "progress.pending@example.com", fullName: "Pat Pending" });
+    const db = await serverDb();
+    const paper = await generatedPaper(db, userId, { subject: "History", name: "AQA GCSE History Paper 1", totalMarks: 84, createdAt: ago(3) });
+    const id = await sitting(db, userId, paper, { startedAt: ago(2), submittedAt: ago(1), parts: { "01.1": [null, 12] } });
+    await page.goto(baseURL() + "/");
+    const stat = page.getByTestId("stat-progress");
+    expect(await stat.innerText()).toContain("No marks yet");
+    expect(await stat.innerText()).toContain("Mark your answers on the results page to see your progress");
+    const first = page.getByTestId("activity-item").first();
+    expect(await first.innerText()).toContain("0 / 84 marks (1 part still to self-mark)");
+    expect(await first.getByRole("link").getAttribute("href")).toBe(`/sittings/${id}/results`);
+    await page.close();
+  });
+
   it("history lists the sittings with their scores and links beside the generated papers", async () => {
     const page = await newPage(browser);
     const userId = await signIn(page.context(), { username: "progress_history", email: "progress.history@example.com", fullName: "Hana History" });
