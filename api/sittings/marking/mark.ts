@@ -80,9 +80,9 @@ function markNumber(part: DocPart, spec: Extract<MarkingSpec, { kind: "number" }
       else wrongUnits = true;
     }
   } else if (spec.unitMarks && !given?.unit) unitLost = true;
-  const value = given ? { value: given.value * factor, decimals: factor === 1 ? given.decimals : 0 } : null;
+  const value = given ? { value: given.value * factor, resolution: given.resolution * factor } : null;
   const right = value && spec.values.some((v) =>
-    v.upTo === undefined ? sameValue(value, v) : (value.value >= v.value - 1e-9 && value.value <= v.upTo + 1e-9) || sameValue(value, v) || sameValue(value, { value: v.upTo, decimals: v.decimals })
+    v.upTo === undefined ? sameValue(value, v) : (value.value >= v.value - 1e-9 && value.value <= v.upTo + 1e-9) || sameValue(value, v) || sameValue(value, { ...v, value: v.upTo })
   );
   if (right && !wrongUnits) {
     let awarded = max;

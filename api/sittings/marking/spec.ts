@@ -7,7 +7,7 @@ import type { DocPart } from "../../../shared/generation.ts";
 import type { AnswerKind } from "../../../shared/sittings.ts";
 import { type LevelBand, parseLevels } from "./levels.ts";
 import { canonicalUnit, parseQuantity, type Quantity } from "./numbers.ts";
-import { compact, formulaLike, htmlToText, keyTerms, stem } from "./text.ts";
+import { compact, formulaLike, htmlToText, keyTerms, phraseTerms, stem } from "./text.ts";
 
 /** One way of making a point: its words as printed, its key terms, or its compact form when a formula. */
 export interface Alternative {
@@ -25,7 +25,9 @@ export interface Point {
 }
 export interface AcceptedValue {
   value: number;
-  decimals: number;
+  /** As numbers.ts Quantity: the place of the last digit the scheme printed, and whether in standard form. */
+  resolution: number;
+  standardForm: boolean;
   /** An accepted range ("Accept 38–42 µm"), inclusive. */
   upTo?: number;
 }
@@ -35,7 +37,7 @@ export type MarkingSpec =
   | {
     kind: "number";
     values: AcceptedValue[];
-    /** Relative tolerance (numbers.ts `sameValue` adds the rounding rule). */
+    /** 0: the value itself, or to finer places that round to it (numbers.ts `sameValue` says exactly). */
     tolerance: number;
     /** The scheme's units, first the one printed with the answer; empty when it has none. */
     units: string[];
@@ -201,8 +203,8 @@ function rejectsOf(text: string): Alternative[] {
   return body.split(/\s*(?:,|;|\/|\bor\b|\band\b(?= ['‘"]))\s*/i)
     .map((p) => p.replace(/['‘’"“”]/g, "").replace(/\([^)]*\)/g, "").replace(/\.$/, "").trim())
     .filter((p) => p && p.split(/\s+/).length <= 8)
-    .map((p) => alternative(p))
-    .filter((a): a is Alternative => !!a);
+    .map((p) => (formulaLike(p) ? alternative(p) : { text: p, terms: phraseTerms(p) }))
+    .filter((a): a is Alternative => !!a && (!!a.compact || a.terms.length > 0));
 }
 
 /** The accepted value(s) of an answer line: "1617 J", "allow 127–128 kPa", "£9720", "21 (kg)", "10 000 / 1 × 10^4". */
@@ -222,13 +224,13 @@ function valuesOf(text: string): { values: AcceptedValue[]; unit: string } | nul
     const low = range && parseQuantity(`${range[1]} ${range[3]}`);
     const high = range && parseQuantity(`${range[2]} ${range[3]}`);
     if (low && high && high.value > low.value) {
-      values.push({ value: low.value, decimals: low.decimals, upTo: high.value });
+      values.push({ value: low.value, resolution: low.resolution, standardForm: low.standardForm, upTo: high.value });
       unit ||= low.unit;
       continue;
     }
     const q = parseQuantity(piece);
     if (!q) return null;
-    values.push({ value: q.value, decimals: q.decimals });
+    values.push({ value: q.value, resolution: q.resolution, standardForm: q.standardForm });
     unit ||= q.unit;
   }
   return values.length ? { values, unit: unit || unitInBrackets } : null;
@@ -352,7 +354,7 @@ function numberSpec(part: DocPart, lines: Line[], final: Line): MarkingSpec | nu
   return {
     kind: "number",
     values,
-    tolerance: 0.005,
+    tolerance: 0,
     units,
     unitMarks: unitLine?.marks ?? 0,
     ...(sf ? { sigFigs: word(sf[1]) } : {}),
@@ -380,7 +382,14 @@ function writtenSpec(part: DocPart): MarkingSpec {
   const final = [...marked].reverse().find((l) => l.code !== "M") ?? marked.at(-1);
   // A calculation: one final answer, and every other marked line a method step (an M mark or
   // arithmetic), not an answer of its own ("A = 234 (1)", "Z = 92 (1)"; "cotton: …", "plastic: …").
-  const methodSteps = marked.filter((l) => l !== final).every((l) => l.code === "M" || /[×÷+−*√]|\d\s-\s\d|\d\s*\/\s*\d/.test(l.text));
+  // A step without arithmetic is still one when it names the same quantity as the answer ("P = 385 W"
+  // before "P = 390 W") or a later line uses its value ("m = 0.080 kg", then "E = 0.080 × 150 000").
+  const lhs = (t: string) => /^\s*([A-Za-z][\w]*)\s*=/.exec(t)?.[1];
+  const numbersOf = (t: string) => keyTerms(t).filter((x) => /^\d/.test(x));
+  const methodSteps = marked.filter((l) => l !== final).every((l, i, steps) =>
+    l.code === "M" || /[×÷+−*√]|\d\s-\s\d|\d\s*\/\s*\d/.test(l.text) || (final && lhs(l.text) && lhs(l.text) === lhs(final.text)) ||
+    numbersOf(l.text).some((n) => [...steps.slice(i + 1), final].some((later) => later && numbersOf(later.text).includes(n)))
+  );
   if (final && methodSteps && !/^[A-Za-z][\w ]{0,24}:\s/.test(final.text)) {
     const number = numberSpec(part, lines, final);
     if (number) return number;
