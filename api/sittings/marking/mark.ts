@@ -8,6 +8,7 @@ import { bandOf } from "./levels.ts";
 import { canonicalUnit, parseQuantity, type Quantity, sameValue, unitFactor } from "./numbers.ts";
 import { answerText, contains, markPoints, matches } from "./points.ts";
 import { type MarkingSpec, markingSpecFor } from "./spec.ts";
+import { markCells } from "./tables.ts";
 import { htmlToText, keyTerms } from "./text.ts";
 
 type Outcome = Pick<PartMark, "awarded" | "method" | "reasons"> & { level?: number };
@@ -141,7 +142,7 @@ function outcome(part: DocPart, spec: MarkingSpec, answer: AnswerValue | null): 
     case "word":
       return markWord(part, spec, text);
     case "points": {
-      const { awarded, reasons } = markPoints(answerText(text), spec.points, spec.max);
+      const { awarded, reasons } = spec.cells && Array.isArray(answer) ? markCells(spec.cells, answer, spec.max) : markPoints(answerText(text), spec.points, spec.max);
       return { awarded, method: "points", reasons };
     }
     case "levels":

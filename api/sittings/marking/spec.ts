@@ -6,6 +6,7 @@
 import type { DocPart } from "../../../shared/generation.ts";
 import type { AnswerKind } from "../../../shared/sittings.ts";
 import { type LevelBand, parseLevels } from "./levels.ts";
+import { type CellKey, cellKey } from "./tables.ts";
 import { canonicalUnit, parseQuantity, type Quantity } from "./numbers.ts";
 import { compact, formulaLike, htmlToText, keyTerms, phraseTerms, stem } from "./text.ts";
 
@@ -50,7 +51,13 @@ export type MarkingSpec =
     points: Point[];
   }
   | { kind: "word"; accept: Alternative[]; reject: Alternative[] }
-  | { kind: "points"; points: Point[]; max: number }
+  | {
+    kind: "points";
+    points: Point[];
+    max: number;
+    /** A table filled in, marked cell by cell when the scheme prints it completed (tables.ts). */
+    cells?: CellKey;
+  }
   | { kind: "levels"; levels: LevelBand[]; indicative: string[] }
   | { kind: "self"; reason: SelfReason };
 
@@ -375,8 +382,9 @@ function writtenSpec(part: DocPart): MarkingSpec {
   const scheme = part.markScheme;
   const question = htmlToText(part.content);
   if (DRAWING.test(question)) return { kind: "self", reason: "drawing" };
-  if (PROGRAM.test(question) || PROGRAM.test(htmlToText(scheme)) && part.marks >= 3) return { kind: "self", reason: "program" };
+  if (!blankCells(part.content) && (PROGRAM.test(question) || PROGRAM.test(htmlToText(scheme)) && part.marks >= 3)) return { kind: "self", reason: "program" };
   if (TWO_WAYS.test(htmlToText(scheme))) return { kind: "self", reason: "two-ways" };
+  const cells = blankCells(part.content) ? cellKey(part.content, scheme) : undefined;
   const lines = linesOf(scheme);
   const marked = lines.filter((l) => l.marks !== null && !ACCEPT.test(l.text) && !REJECT.test(l.text) && !/^units?\s*:/i.test(l.text));
   const final = [...marked].reverse().find((l) => l.code !== "M") ?? marked.at(-1);
@@ -406,6 +414,7 @@ function writtenSpec(part: DocPart): MarkingSpec {
     }
   }
   const points = pointsOf(lines, eachOne);
+  if (cells) return { kind: "points", points, max: part.marks, cells };
   if (!points.length) return { kind: "self", reason: "unstructured" };
   applyAcceptReject(points, lines);
   // A table to fill in: its cells hold values, not the headings ("16", not "16 protons"), so the
@@ -414,6 +423,9 @@ function writtenSpec(part: DocPart): MarkingSpec {
     const printed = new Set(keyTerms(question));
     for (const p of points) {
       for (const a of p.alternatives) {
+        // "Boundary for 50.00": the value for the row the table labels "50.00".
+        const forRow = /^(.+?)\s+for\s+(.+)$/.exec(a.text);
+        if (forRow && keyTerms(forRow[2]).every((t) => printed.has(t)) && keyTerms(forRow[1]).length) a.terms = keyTerms(forRow[1]);
         const own = a.terms.filter((t) => !printed.has(t));
         if (own.length) a.terms = own;
       }
