@@ -19,7 +19,7 @@
  * 5. Matched points add their marks in the scheme's order, capped at the part's marks. Every point
  *    gives one reason line: "Credited: '…' (1)", "Refused: '…' is not accepted", "Not found: '…'".
  */
-import type { Alternative, Point } from "./spec.ts";
+import type { Alternative, Point } from "./scheme.ts";
 import { compact, tokens } from "./text.ts";
 
 export interface AnswerText {
