@@ -65,6 +65,17 @@ export function finalQuantity(text: string): Quantity | null {
 /** A unit a marker would hold the student to (J, cm³/s, %, °C, £), not a word such as "cupcakes". */
 const physicalUnit = (u: string) => /[/%°£$Ω]|^[GMkcmµun]?(?:m|g|J|W|V|A|N|Pa|Hz|C|s|Wh|L|l|eV|h|min)\d?$/.test(canonicalUnit(u));
 
+/**
+ * A number: full marks when the final answer (finalQuantity) has an accepted value (numbers.ts
+ * `sameValue`, the scheme's ranges and "allow" values). Units: none is fine (the exam page prints
+ * the units beside the field); SI prefixes are converted ("1.617 kJ" is 1617 J); words that are not
+ * units are ignored ("28 cupcakes"); a different unit ("1617 N") is refused as wrong units, unless
+ * the scheme gives the unit a mark of its own ("unit: cm³/s (1)"), when only that mark is lost (no
+ * bank part has one today). "Give your answer to 2 significant figures" (or decimal places): other
+ * precision loses one mark. A number in words ("four") is not read: answers are written in figures.
+ * A wrong final answer earns the method points whose numbers are in the working, up to one less
+ * than the part's marks.
+ */
 function markNumber(part: DocPart, spec: Extract<MarkingSpec, { kind: "number" }>, text: string): Outcome {
   const max = part.marks;
   const given = finalQuantity(text);
