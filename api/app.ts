@@ -16,6 +16,7 @@ import { structureRoutes } from "./structure/routes.ts";
 import { paperRoutes } from "./papers/routes.ts";
 import { studyRoutes } from "./study/routes.ts";
 import { revisionRoutes } from "./revision/routes.ts";
+import { sittingRoutes } from "./sittings/routes.ts";
 import { feedbackRoutes } from "./mail/feedback.ts";
 import { settingsRoutes } from "./settings/routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
@@ -62,6 +63,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .route("/", paperRoutes)
     .route("/", studyRoutes())
     .route("/", revisionRoutes)
+    .route("/", sittingRoutes)
     .route("/", feedbackRoutes())
     .route("/", settingsRoutes)
     .route("/", documentRoutes)

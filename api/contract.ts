@@ -33,6 +33,7 @@ import { adminDefaultsSchema, auditQuerySchema, examDatesSchema, offeringSchema,
 import { progressSchema, recommendationRequestSchema, subjectSchema } from "../shared/study.ts";
 import { cardEditSchema, deckRequestSchema, deckSettingsSchema, ownCardSchema, quizAnswersSchema, reviewBatchSchema } from "../shared/revision.ts";
 import { generationRequestSchema } from "../shared/generation.ts";
+import { remarkSchema, saveAnswersSchema, selfMarkSchema, startSittingSchema, submitSittingSchema } from "../shared/sittings.ts";
 import { availableYearsQuery, pageQuery } from "./papers/routes.ts";
 import { testEmailSchema, valueSchemas } from "./settings/routes.ts";
 import { SETTING_KEYS } from "./settings/store.ts";
@@ -227,6 +228,17 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "GET", path: "/api/revision/decks/:paperId/topics/:topic/summary", access: "signed-in", summary: "A five-minute summary of a topic", params: paperIdParam },
   { method: "GET", path: "/api/revision/decks/:paperId/topics/:topic/quiz", access: "signed-in", summary: "A topic's quick quiz (multiple choice)", params: paperIdParam },
   { method: "POST", path: "/api/revision/decks/:paperId/topics/:topic/quiz", access: "signed-in", summary: "Marks a topic's quiz on the spot", params: paperIdParam, body: quizAnswersSchema, example: { answers: [{ key: "q:bio1-001:1", choice: 2 }] } },
+
+  // Exam mode: sitting a generated paper, and its marks
+  { method: "GET", path: "/api/sittings", access: "signed-in", summary: "One's sittings, newest first, with their scores" },
+  { method: "POST", path: "/api/sittings", access: "signed-in", summary: "Starts sitting one's generated paper (201), or returns the sitting open for it (200)", body: startSittingSchema, example: { generatedPaperId: 1, extraTime: 25 } },
+  { method: "GET", path: "/api/sittings/:id", access: "signed-in", summary: "One's sitting as the exam page shows it: questions without mark schemes, answers, flags, deadline", params: id },
+  { method: "PUT", path: "/api/sittings/:id/answers", access: "signed-in", summary: "Saves changed answers, the flags and time per part; refused once time is up", params: id, body: saveAnswersSchema, example: { answers: { "01.1": "Cell wall" }, flags: ["02.3"], timeSpent: { "01.1": 40 } } },
+  { method: "POST", path: "/api/sittings/:id/submit", access: "signed-in", summary: "Submits and marks one's sitting; after the deadline only the automatic submission is accepted", params: id, body: submitSittingSchema, example: { automatic: false } },
+  { method: "GET", path: "/api/sittings/:id/result", access: "signed-in", summary: "The marks of one's submitted sitting, per part and per topic, with the reasons", params: id },
+  { method: "POST", path: "/api/sittings/:id/self-mark", access: "signed-in", summary: "One's own mark for a part waiting for it", params: id, body: selfMarkSchema, example: { part: "04.2", marks: 4, level: 2 } },
+  { method: "POST", path: "/api/sittings/:id/again", access: "signed-in", summary: "Generates a predicted paper weighted to the sitting's weakest topics (1 credit) and starts sitting it", params: id },
+  { method: "POST", path: "/api/sittings/:id/remark", access: "signed-in", summary: "Re-marks a part, by the model again or oneself; the earlier mark is kept", params: id, body: remarkSchema, example: { part: "04.2", method: "self", marks: 5, level: 3 } },
 
   // Feedback and settings
   { method: "POST", path: "/api/feedback", access: "signed-in", summary: "Sends feedback to the team", body: feedbackSchema, example: { subject: "technical_issue", description: "The PDF of my Biology paper did not open.", email: "ada@example.com" } },

@@ -26,6 +26,11 @@ export const generationOptionsSchema = z.object({
   includeNovelQuestionTypes: z.boolean().default(false),
   difficultyLevel: z.enum(DIFFICULTY_LEVELS).default(DEFAULT_DIFFICULTY),
   includeContemporaryIssues: z.boolean().default(false),
+  /**
+   * Predicted papers: topics (the paper's topic ids) to give more questions, the student's weakest
+   * in their marked sittings ('Sit again with new questions on my weak topics', issue 15).
+   */
+  focusTopics: z.array(z.string().max(80).regex(/^[a-z0-9][a-z0-9-]*$/, "Unknown topic")).max(20).default([]),
 });
 export type GenerationOptions = z.infer<typeof generationOptionsSchema>;
 export const DEFAULT_GENERATION_OPTIONS: GenerationOptions = generationOptionsSchema.parse({});

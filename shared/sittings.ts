@@ -26,7 +26,7 @@ export type AnswerKind = (typeof ANSWER_KINDS)[number];
 export const answerValueSchema = z.union([z.string().max(20_000), z.array(z.string().max(500)).max(200)]);
 export type AnswerValue = z.infer<typeof answerValueSchema>;
 
-const partNumber = z.string().regex(/^[0-9A-Za-z.()]{1,20}$/, "Unknown question part");
+const partNumber = z.string().max(20, "Unknown question part").regex(/^[0-9A-Za-z.()]{1,20}$/, "Unknown question part");
 
 export const startSittingSchema = z.object({
   generatedPaperId: z.number().int().positive(),

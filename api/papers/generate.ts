@@ -71,6 +71,8 @@ const RANK = {
   novel: 2,
   seenShape: -3,
   contemporary: 3,
+  /** focusTopics: a question on one of the student's weak topics (outweighs the trend). */
+  focus: 16,
   difficulty: 2,
   /** Greedy fill: the cost of each further use of a topic on the paper. */
   topicReuse: 3,
@@ -134,6 +136,7 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   const weightOf = (topic: string) => (scoreOf.get(topic) ?? 0) / maxTopicScore;
   const pastShapes = new Set(all.filter((q) => q.origin === "past").map(shapeOf));
   const years = new Set(options.selectedYears);
+  const focus = new Set(predicted ? options.focusTopics.filter((t) => bp.topics.some((x) => x.id === t)) : []);
   const inSelectedYears = (q: Candidate) => years.size === 0 || (q.year !== null && years.has(q.year));
 
   input.onStep?.("generating");
@@ -160,6 +163,7 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
       if (options.includeNovelQuestionTypes) r += pastShapes.has(shapeOf(q)) ? RANK.seenShape : RANK.novel;
       if (options.includeContemporaryIssues && CONTEMPORARY.test(htmlToText([q.stem ?? "", ...q.parts.map((p) => p.content)].join(" ")))) r += RANK.contemporary;
       r += RANK.difficulty * (1 - Math.abs(difficultyOf(q) - DIFFICULTY_TARGET[options.difficultyLevel]));
+      if (focus.has(q.topic)) r += RANK.focus;
     }
     rank.set(q, r);
   }
@@ -169,7 +173,9 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   // Each further use of a topic costs rank, so a paper spreads over the specification; with
   // includeTopicWeighting the cost shrinks with the topic's predicted weight, so the marks follow
   // the weights (the most expected topics may take several questions, unlikely ones stay rare).
-  const reuseCost = (topic: string) => RANK.topicReuse * (predicted && options.includeTopicWeighting ? 1 - 0.85 * weightOf(topic) : 1);
+  // A weak topic the student asked to work on may take several questions.
+  const reuseCost = (topic: string) =>
+    RANK.topicReuse * (predicted && focus.has(topic) ? 0.1 : predicted && options.includeTopicWeighting ? 1 - 0.85 * weightOf(topic) : 1);
 
   // Greedy, spreading topics; complete matching when greedy leaves a gap; then the board's rules
   // (a 6-mark question, figures, a trace table) and no near-duplicate pair, swapping in the
@@ -399,7 +405,7 @@ function assemble(
     information: bp.information,
     options,
     sections,
-    ...(predicted ? { evidence: evidenceFor(topicScores, marksOnPaper, historySize, options.predictionConfidence) } : {}),
+    ...(predicted ? { evidence: evidenceFor(topicScores, marksOnPaper, historySize, options.predictionConfidence, new Set(options.focusTopics)) } : {}),
     notice: predicted && !historySize
       ? `${TOPIC_BALANCED.label} made by ExamPrep on ${date}. ${TOPIC_BALANCED.why} It is not an official ${board} paper. ${modelShare ? `${modelShareSentence(modelShare)} ` : ""}Each question names its source.`
       : predicted

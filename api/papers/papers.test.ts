@@ -417,6 +417,26 @@ describe("predicted paper options", () => {
     expect(await meanDifficulty("hard", "Foundation")).toBeGreaterThan(await meanDifficulty("easy", "Foundation"));
   });
 
+  it("focusTopics gives the student's weak topics more of the paper and says so", async () => {
+    const t = await createTestApp();
+    const bp = banks.find((b) => b.blueprint.code === "8461/1")!.blueprint;
+    const paper = (await t.db.select().from(papers).where(and(eq(papers.subject, "Biology"), eq(papers.name, bp.paper.name))).get())!;
+    const { generationRequestSchema } = await import("../../shared/generation.ts");
+    const { buildPaper } = await import("./generate.ts");
+    const weak = ["photosynthesis", "communicable-disease"];
+    const build = async (focusTopics: string[]) => {
+      const request = generationRequestSchema.parse({ ...requestFor(bp, { isPredicted: true, tier: "Higher" }), options: { focusTopics } });
+      return (await buildPaper({ db: t.db, catalogue: paper, blueprint: bp, request, userId: 0, random: () => 0.5 })).document;
+    };
+    const marksOn = (doc: PaperDocument) =>
+      doc.sections.flatMap((s) => s.questions.flatMap((q) => q.items)).filter((i) => weak.includes(i.topic)).reduce((n, i) => n + i.parts.reduce((m, p) => m + p.marks, 0), 0);
+    const [plain, focused] = [await build([]), await build(weak)];
+    expect(marksOn(focused)).toBeGreaterThan(marksOn(plain));
+    expect(focused.evidence!.summary).toMatch(/more questions to (one topic|\d topics) you scored lowest on/);
+    for (const topic of focused.evidence!.topics.filter((x) => weak.includes(x.topic))) expect(topic.reason).toMatch(/weakest topics/);
+    expect(plain.evidence!.summary).not.toMatch(/scored lowest/);
+  });
+
   it("includeContemporaryIssues prefers questions set in present-day contexts", async () => {
     const t = await createTestApp();
     const bp = banks.find((b) => b.blueprint.paper.name === "Paper 2A - Thematic Studies")!.blueprint;

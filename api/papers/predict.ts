@@ -60,6 +60,8 @@ export function evidenceFor(
   marksOnPaper: Map<string, number>,
   historySize: number,
   confidence: GenerationOptions["predictionConfidence"],
+  /** The student's weak topics the paper was asked to work on (GenerationOptions.focusTopics). */
+  focus: ReadonlySet<string> = new Set(),
 ): { summary: string; topics: TopicEvidence[]; recorded: number } {
   const max = Math.max(1e-9, ...scores.map((s) => s.score));
   const topics = scores
@@ -73,7 +75,9 @@ export function evidenceFor(
       examined: s.examined,
       marksExamined: s.marksExamined,
       marksOnPaper: marksOnPaper.get(s.topic.id) ?? 0,
-      reason: !historySize
+      reason: focus.has(s.topic.id)
+        ? "One of your weakest topics in your marked papers: this paper gives it more questions."
+        : !historySize
         ? "Chosen to cover the specification evenly: no past-paper questions are recorded for this paper yet."
         : s.examined.length === 0
         ? "Never examined in the recorded past papers: overdue on the specification."
@@ -85,5 +89,9 @@ export function evidenceFor(
   const summary = historySize
     ? `These topics were chosen from ${historySize} past-paper questions recorded for this paper, weighted by marks, favouring ${lean} (prediction confidence: ${confidence}). A prediction is an informed guess, not a promise of what the exam will ask: revise the whole specification.`
     : `${TOPIC_BALANCED.why} No topic can be shown to be more likely than another, so the paper covers the specification as evenly as its structure allows: revise the whole specification.`;
-  return { summary, topics, recorded: historySize };
+  const onPaper = [...focus].filter((t) => marksOnPaper.has(t)).length;
+  const focused = onPaper
+    ? ` It gives more questions to ${onPaper === 1 ? "one topic" : `${onPaper} topics`} you scored lowest on in your marked papers.`
+    : "";
+  return { summary: summary + focused, topics, recorded: historySize };
 }
