@@ -73,8 +73,8 @@ const physicalUnit = (u: string) => /[/%°£$Ω]|^[GMkcmµun]?(?:m|g|J|W|V|A|N|P
  * the scheme gives the unit a mark of its own ("unit: cm³/s (1)"), when only that mark is lost (no
  * bank part has one today). "Give your answer to 2 significant figures" (or decimal places): other
  * precision loses one mark. A number in words ("four") is not read: answers are written in figures.
- * A wrong final answer earns the method points whose numbers are in the working, up to one less
- * than the part's marks.
+ * A wrong final answer earns the method points whose numbers are in the working (numbers with an
+ * arithmetic sign between them), up to one less than the part's marks.
  */
 function markNumber(part: DocPart, spec: Extract<MarkingSpec, { kind: "number" }>, text: string): Outcome {
   const max = part.marks;
@@ -116,6 +116,8 @@ function markNumber(part: DocPart, spec: Extract<MarkingSpec, { kind: "number" }
   else if (right && wrongUnits) reasons.push(`Refused: ${given.value} ${given.unit} has the wrong units; the answer is ${expected} (0)`);
   else reasons.push(`Final answer not accepted: ${given.value}${given.unit ? ` ${given.unit}` : ""}; the mark scheme's answer is ${expected} (0)`);
   if (!spec.points.length) return { awarded: 0, method: "exact", reasons };
+  // Method marks are for working: numbers with a sign between them, not the question's numbers copied out.
+  if (!/\d\s*[-+×x*÷/=^−]\s*\(?\s*\d/.test(text)) return { awarded: 0, method: "exact", reasons: [...reasons, "No working shown, so no method marks (0)"] };
   const method = markPoints(answerText(text), spec.points, Math.max(0, max - 1));
   return { awarded: method.awarded, method: "points", reasons: [...reasons, ...method.reasons.map((r) => r.replace(/^Credited/, "Method credited"))] };
 }

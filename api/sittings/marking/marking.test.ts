@@ -65,6 +65,7 @@ describe("numbers: value within tolerance, units, precision, method marks", () =
     ["right number, wrong units (no unit mark: refused)", "1617 N", 0],
     ["wrong answer, right substitution shown (method mark)", "55 × 9.8 × 3 = 1500 J", 1],
     ["wrong answer, no working", "1500", 0],
+    ["the question's numbers listed, no working (no method mark)", "mass 55 kg, g 9.8 N/kg, height 3.0 m, so 1500 J", 0],
     ["a word for the number (refused: answers are written in figures)", "one thousand six hundred and seventeen", 0],
     ["blank", "   ", 0],
   ]);
