@@ -46,6 +46,12 @@ describe("multiple choice: the option the mark scheme names, exactly", () => {
       expect(markingSpecFor(bankPart("cs1-002", 0, style))).toEqual({ kind: "choice", answer: 1 });
     }
   });
+  it("leaves a choice to the student when the scheme names none of its options (a model-written question may not)", () => {
+    const part = { ...bankPart("bio1-001", 0), markScheme: "<p>The structure that plant and bacterial cells share (1)</p>" };
+    expect(markingSpecFor(part)).toEqual({ kind: "self", reason: "unstructured" });
+    expect(markOffline(part, "1", NOW)).toMatchObject({ awarded: null, method: "pending" });
+    expect(answerFieldFor(part)).toEqual({ kind: "choice" });
+  });
   it("is not fooled by an option that starts like a letter ('A disease that …')", () => {
     expect(markingSpecFor(bankPart("bio1-020", 0))).toEqual({ kind: "choice", answer: 1 });
   });

@@ -60,7 +60,8 @@ const DRAWING = /\b(plot|draw|sketch|shade|label|on the grid|complete (?:figure|
 const PROGRAM = /(?:^|[.?!:]\s+|\n)(?:write|extend|rewrite|amend|change|complete)\b(?![^.]*\btable\b)[^.]*\b(?:program|algorithm|subroutine|function|pseudo-?code|sql|query|statement|line)\b|features present in the program/i;
 const TWO_WAYS = /simple explanation[^]*detailed explanation/i;
 
-function choiceSpec(part: DocPart): MarkingSpec {
+/** The option the scheme names, or null (a model-written question's scheme may name none exactly). */
+function choiceSpec(part: DocPart): MarkingSpec | null {
   const options = part.options!.map((o) => htmlToText(o).toLowerCase().replace(/\s+/g, " ").replace(/\.$/, ""));
   const [first] = linesOf(part.markScheme);
   const line = (first?.text ?? "").replace(/^(?:1 mark for|answer|correct answer)\s*:?\s*/i, "").replace(/^✓\s*/, "").trim();
@@ -77,7 +78,7 @@ function choiceSpec(part: DocPart): MarkingSpec {
   const wanted = norm(line);
   const contained = options.map((o, i) => ({ o, i })).filter(({ o }) => wanted.includes(o)).sort((a, b) => b.o.length - a.o.length);
   if (contained.length) return { kind: "choice", answer: contained[0].i };
-  throw new Error(`The mark scheme of part ${part.number} names none of its options.`);
+  return null;
 }
 
 function numberSpec(part: DocPart, lines: Line[], final: Line): MarkingSpec | null {
@@ -174,13 +175,13 @@ function writtenSpec(part: DocPart): MarkingSpec {
 
 const cache = new Map<string, MarkingSpec>();
 
-/** How the part is marked. Throws only for a multiple-choice scheme that names none of its options. */
+/** How the part is marked. Never throws: a multiple-choice scheme that names none of its options is self-marked. */
 export function markingSpecFor(part: DocPart): MarkingSpec {
   const key = `${part.marks}\u0000${part.content}\u0000${part.options?.join("\u0001") ?? ""}\u0000${part.markScheme}`;
   const cached = cache.get(key);
   if (cached) return cached;
   let spec: MarkingSpec;
-  if (part.options?.length) spec = choiceSpec(part);
+  if (part.options?.length) spec = choiceSpec(part) ?? { kind: "self", reason: "unstructured" };
   else {
     const { levels, indicative } = parseLevels(part.markScheme);
     spec = levels.length ? { kind: "levels", levels, indicative } : writtenSpec(part);
@@ -195,8 +196,8 @@ export const blankCells = (content: string) => (content.match(/<td>\s*<\/td>/gi)
 
 /** The exam page's field for the part: its answer kind, the units shown beside a number, the cells of a table. */
 export function answerFieldFor(part: DocPart): { kind: AnswerKind; units?: string; cells?: number } {
+  if (part.options?.length) return { kind: "choice" };
   const spec = markingSpecFor(part);
-  if (spec.kind === "choice") return { kind: "choice" };
   const cells = blankCells(part.content);
   if (cells && spec.kind !== "levels" && spec.kind !== "self") return { kind: "table", cells };
   switch (spec.kind) {
