@@ -209,6 +209,8 @@ export function answerFieldFor(part: DocPart): { kind: AnswerKind; units?: strin
       return { kind: part.marks >= 5 || part.answerLines >= 10 ? "long" : "short" };
     case "levels":
       return { kind: "long" };
+    case "choice":
+      return { kind: "choice" };
     case "self":
       return { kind: part.marks >= 4 || part.answerLines >= 8 ? "long" : "short" };
   }
