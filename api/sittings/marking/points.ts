@@ -9,7 +9,9 @@
  *    thousands separators or trailing decimal zeros ("828 000" = "828000", "0.50" = "0.5").
  * 2. An alternative's key terms are its content words, once each: the point's text without the
  *    scheme's bracketed words (optional: "(site of) aerobic respiration"), a leading label
- *    ("receptor: …"), stop words (text.ts STOP_WORDS, "not" and "no" included) and lone letters. A
+ *    ("receptor: …"), stop words (text.ts STOP_WORDS, "not" and "no" included) and lone letters.
+ *    A term the answer only uses negated ("not", "no", "never", "n't" just before it) does not
+ *    count, unless the alternative is itself negative ("no light reaches the roots"). A
  *    calculation's key terms are its numbers only; in algebra a number times a letter is one term
  *    ("7n"). A formula, expression, coordinates or code (text.ts `formulaLike`: "C3H7OH", "7n − 3",
  *    "(−2, 3)") is compared in compact form instead (text.ts `compact`), found anywhere in the
@@ -33,12 +35,21 @@ import { compact, tokens } from "./text.ts";
 export interface AnswerText {
   tokens: string[];
   set: Set<string>;
+  /** The terms the answer uses at least once without a negation just before them ("not exothermic"). */
+  affirmed: Set<string>;
   compact: string;
 }
 
+const NEGATIONS = new Set(["not", "no", "never", "cannot", "t", "nor", "neither", "without"]);
+const NEGATED = /\b(?:not|no|never|cannot|nor|neither|without)\b|n't\b/i;
+
 export function answerText(text: string): AnswerText {
   const t = tokens(text);
-  return { tokens: t.list, set: t.set, compact: compact(text) };
+  const affirmed = new Set([...t.set].filter((x) => !t.list.includes(x)));
+  t.list.forEach((x, i) => {
+    if (!NEGATIONS.has(t.list[i - 1])) affirmed.add(x);
+  });
+  return { tokens: t.list, set: t.set, affirmed, compact: compact(text) };
 }
 
 /** Of an alternative's k key terms, the answer must contain all but one in four (rounded down). */
@@ -48,7 +59,9 @@ export const termsNeeded = (k: number) => k - Math.floor(k / 4);
 export function matches(answer: AnswerText, alt: Alternative): boolean {
   if (alt.compact) return alt.compact.every((c) => c.length > 0 && answer.compact.includes(c));
   const k = alt.terms.length;
-  return k > 0 && alt.terms.filter((t) => answer.set.has(t)).length >= termsNeeded(k);
+  // "the reaction is not exothermic" does not make "exothermic"; "no light reaches the roots" still makes "no light".
+  const present = NEGATED.test(alt.text) ? answer.set : answer.affirmed;
+  return k > 0 && alt.terms.filter((t) => present.has(t)).length >= termsNeeded(k);
 }
 
 /** A refused phrase is found when all its terms lie within a window of the answer's words. */
