@@ -84,9 +84,9 @@ export function stem(word: string): string {
 }
 
 /**
- * Words that carry no marking point on their own. "not" and "no" are here too, so "no light reaches
- * the roots" is matched by "light" and "roots" alone: a known weakness, traded for not refusing
- * "there isn't any light". Comparatives ("more", "less", "higher") are key terms: they are often the point.
+ * Words that carry no marking point on their own. "not" and "no" are here too: a point is matched
+ * by its content words, and points.ts refuses a content word the answer only uses negated.
+ * Comparatives ("more", "less", "higher") are key terms: they are often the point.
  */
 export const STOP_WORDS = new Set(
   ("a an the and or but if then so than that this these those there their they them it its is are was were be been being am " +
