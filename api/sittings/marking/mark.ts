@@ -26,13 +26,18 @@ const SELF_REASONS = {
   unstructured: "This mark scheme has no points a machine can check: mark it yourself against it.",
 } as const;
 
-/** The option a choice answer names: its index ("1"), its letter ("B") or its text. */
+/**
+ * The option a choice answer names: its text (as the exam page saves it), else its index ("1") or
+ * letter ("B"). Text first, so an option that reads "2" is that option, not the third.
+ */
 function chosenIndex(part: DocPart, answer: string): number {
   const a = answer.trim();
+  const norm = (s: string) => htmlToText(s).toLowerCase().replace(/\s+/g, " ").replace(/\.$/, "");
+  const byText = (part.options ?? []).findIndex((o) => norm(o) === norm(a));
+  if (byText >= 0) return byText;
   if (/^[0-3]$/.test(a)) return Number(a);
   if (/^[A-Da-d]$/.test(a)) return "ABCD".indexOf(a.toUpperCase());
-  const norm = (s: string) => htmlToText(s).toLowerCase().replace(/\s+/g, " ").replace(/\.$/, "");
-  return (part.options ?? []).findIndex((o) => norm(o) === norm(a));
+  return -1;
 }
 
 /**

@@ -40,6 +40,11 @@ describe("multiple choice: the option the mark scheme names, exactly", () => {
     ["D", "3", 1],
     ["the option the letter sits next to in the list, not its text", "0", 0],
   ]);
+  // Options that are numbers: the answer is the option's text, not an index. "B1 53".
+  table("maths1-002", 0, [
+    ["53", "53", 1],
+    ["51", "51", 0],
+  ]);
   it("finds the same option whether the paper prints option letters or not", () => {
     for (const style of ["lettered-boxes", "boxes"] as const) {
       expect(markingSpecFor(bankPart("chem1-001", 0, style))).toEqual({ kind: "choice", answer: 3 });
