@@ -40,11 +40,16 @@ describe("multiple choice: the option the mark scheme names, exactly", () => {
     ["D", "3", 1],
     ["the option the letter sits next to in the list, not its text", "0", 0],
   ]);
-  // Options that are numbers: the answer is the option's text, not an index. "B1 53".
-  table("maths1-002", 0, [
-    ["53", "53", 1],
-    ["51", "51", 0],
+  // Options that are numbers ("1", "2", "3", "4"; "C: 3 (1)"): the answer is the option's text, not an index.
+  table("chem1-015", 0, [
+    ["3", "3", 1],
+    ["4", "4", 0],
   ]);
+  it("finds an option named by a single letter within the scheme's line ('Substance A')", () => {
+    expect(markingSpecFor(bankPart("chem1-014", 0))).toEqual({ kind: "choice", answer: 0 });
+    expect(markingSpecFor(bankPart("cs1-023", 0))).toEqual({ kind: "choice", answer: 0 });
+    expect(markingSpecFor(bankPart("chem1-050", 0))).toEqual({ kind: "choice", answer: 1 });
+  });
   it("finds the same option whether the paper prints option letters or not", () => {
     for (const style of ["lettered-boxes", "boxes"] as const) {
       expect(markingSpecFor(bankPart("chem1-001", 0, style))).toEqual({ kind: "choice", answer: 3 });

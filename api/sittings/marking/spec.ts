@@ -76,7 +76,9 @@ function choiceSpec(part: DocPart): MarkingSpec | null {
     if (!rest || rest.startsWith(options[index])) return { kind: "choice", answer: index };
   }
   const wanted = norm(line);
-  const contained = options.map((o, i) => ({ o, i })).filter(({ o }) => wanted.includes(o)).sort((a, b) => b.o.length - a.o.length);
+  // Named within a longer line ("Substance A", "iodine solution turns blue-black"): as whole words, the longest.
+  const named = (o: string) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${o.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:$|[^\\p{L}\\p{N}])`, "u").test(wanted);
+  const contained = options.map((o, i) => ({ o, i })).filter(({ o }) => named(o)).sort((a, b) => b.o.length - a.o.length);
   if (contained.length) return { kind: "choice", answer: contained[0].i };
   return null;
 }
