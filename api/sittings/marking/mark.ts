@@ -74,7 +74,7 @@ const physicalUnit = (u: string) => /[/%°£$Ω]|^[GMkcmµun]?(?:m|g|J|W|V|A|N|P
  * A number: full marks when the final answer (finalQuantity) has an accepted value (numbers.ts
  * `sameValue`, the scheme's ranges and "allow" values). Units: none is fine (the exam page prints
  * the units beside the field); SI prefixes are converted ("1.617 kJ" is 1617 J); words that are not
- * units are ignored ("28 cupcakes"); a different unit ("1617 N") is refused as wrong units, unless
+ * units are ignored ("28 cupcakes"); a percentage stands for a proportion ("70%" for 0.7); a different unit ("1617 N") is refused as wrong units, unless
  * the scheme gives the unit a mark of its own ("unit: cm³/s (1)"), when only that mark is lost (no
  * bank part has one today). "Give your answer to 2 significant figures" (or decimal places): other
  * precision loses one mark. A number in words ("four") is not read: answers are written in figures.
@@ -97,6 +97,8 @@ function markNumber(part: DocPart, spec: Extract<MarkingSpec, { kind: "number" }
       else wrongUnits = true;
     }
   } else if (spec.unitMarks && !given?.unit) unitLost = true;
+  // A proportion given as a percentage ("70%" for a probability of 7/10) where the scheme's answer has no unit.
+  else if (given?.unit === "%" && !spec.units.length && spec.values.every((v) => Math.abs(v.value) <= 1)) factor = 0.01;
   const value = given ? { value: given.value * factor, resolution: given.resolution * factor } : null;
   const right = value && spec.values.some((v) =>
     v.upTo === undefined ? sameValue(value, v) : (value.value >= v.value - 1e-9 && value.value <= v.upTo + 1e-9) || sameValue(value, v) || sameValue(value, { ...v, value: v.upTo })

@@ -111,6 +111,7 @@ describe("numbers: value within tolerance, units, precision, method marks", () =
     ["the fraction", "7/10", 2],
     ["an equivalent fraction", "14/20", 2],
     ["the decimal", "0.7", 2],
+    ["as a percentage", "70%", 2],
     ["the probability of blue instead (method mark: 3/10 seen)", "3/10", 1],
     ["wrong", "2/10", 0],
   ]);
