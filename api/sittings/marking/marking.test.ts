@@ -85,6 +85,15 @@ describe("numbers: value within tolerance, units, precision, method marks", () =
     ["a word for the number (refused: answers are written in figures)", "one thousand six hundred and seventeen", 0],
     ["blank", "   ", 0],
   ]);
+  it("takes only the unit mark for a wrong or missing unit when the scheme gives the unit a mark (no bank part does yet)", () => {
+    const real = bankPart("phys1-010", 1);
+    const part = { ...real, marks: 3, markScheme: `${real.markScheme}<p>unit: J (1)</p>` };
+    expect(markingSpecFor(part)).toMatchObject({ kind: "number", unitMarks: 1, units: ["J"] });
+    expect(answerFieldFor(part)).toEqual({ kind: "number" });
+    expect(markOffline(part, "1617 J", NOW).awarded).toBe(3);
+    expect(markOffline(part, "1617", NOW)).toMatchObject({ awarded: 2, reasons: ["Correct answer: 1617 (3)", "Unit mark lost: the unit is J (−1)"] });
+    expect(markOffline(part, "1617 N", NOW).awarded).toBe(2);
+  });
   // E = 100 × 300 (1); E = 30 000 J (1): thousands separators as students write them.
   table("phys1-033", 1, [
     ["30 000", "30 000", 2],

@@ -101,6 +101,7 @@ function numberSpec(part: DocPart, lines: Line[], final: Line): MarkingSpec | nu
   }
   const unitLine = lines.find((l) => l.marks && /^units?\s*:/i.test(l.text));
   if (unitLine) units.unshift(...unitLine.text.replace(/^units?\s*:\s*/i, "").split(/\s*(?:\/|or)\s*(?=[a-zA-Zµ°£])/).map((u) => u.trim()).filter(Boolean));
+  const distinctUnits = units.filter((u, k) => units.findIndex((v) => canonicalUnit(v) === canonicalUnit(u)) === k);
   const method = lines.filter((l) => l !== final && l !== unitLine && l.marks !== null && !ACCEPT.test(l.text));
   const points: Point[] = method.map((l) => ({ text: l.text, marks: l.marks!, alternatives: methodAlternatives(l.text), reject: [] }));
   const question = htmlToText(part.content);
@@ -111,7 +112,7 @@ function numberSpec(part: DocPart, lines: Line[], final: Line): MarkingSpec | nu
     kind: "number",
     values,
     tolerance: 0,
-    units,
+    units: distinctUnits,
     unitMarks: unitLine?.marks ?? 0,
     ...(sf ? { sigFigs: word(sf[1]) } : {}),
     ...(dp ? { decimalPlaces: word(dp[1]) } : {}),
