@@ -15,6 +15,7 @@ import { documentRoutes } from "./documents/routes.ts";
 import { structureRoutes } from "./structure/routes.ts";
 import { paperRoutes } from "./papers/routes.ts";
 import { studyRoutes } from "./study/routes.ts";
+import { progressRoutes } from "./progress/routes.ts";
 import { revisionRoutes } from "./revision/routes.ts";
 import { sittingRoutes } from "./sittings/routes.ts";
 import { feedbackRoutes } from "./mail/feedback.ts";
@@ -62,6 +63,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .route("/", creditRoutes)
     .route("/", paperRoutes)
     .route("/", studyRoutes())
+    .route("/", progressRoutes)
     .route("/", revisionRoutes)
     .route("/", sittingRoutes)
     .route("/", feedbackRoutes())

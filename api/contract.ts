@@ -213,6 +213,7 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "POST", path: "/api/study/recommendations", access: "signed-in", summary: "Makes a new plan for a subject", body: recommendationRequestSchema, example: { subject: "Biology", userPreferences: { studyTimePerWeek: 300, preferredStudyMethods: ["Flashcards"], examLevel: "gcse", targetGrade: "7", examDate: "2027-06-01" } } },
   { method: "GET", path: "/api/study/analytics", access: "signed-in", summary: "One's study analytics for a subject", query: subjectQuery },
   { method: "POST", path: "/api/study/progress", access: "signed-in", summary: "Logs study time", body: progressSchema, example: { subject: "Biology", activityId: "cells-1", timeSpent: 30 } },
+  { method: "GET", path: "/api/progress", access: "signed-in", summary: "One's mastery per topic, per subject and overall, from one's marked sittings" },
 
   // Smart Study Resources: the caller's own decks (by paper) and cards; anyone else's are 404
   { method: "GET", path: "/api/revision/papers", access: "signed-in", summary: "The papers one can make a flashcard deck for, with one's decks' due counts" },

@@ -1,6 +1,7 @@
 // Study recommendations, schedule and progress (student-app.md §2, §3, §4, §5, §7, §8, §9): the
 // schemas the page and the API share, the texts of the error catalogue, and the shapes the API returns.
 import { z } from "./zod.ts";
+import type { TopicMastery } from "./progress.ts";
 import { GRADES, MARK_COMPLETE_MINUTES, PRIORITIES, RECOMMENDATION_CATEGORIES, RECOMMENDATION_SUBJECTS, STUDY_METHODS, STUDY_TIME } from "./constants.ts";
 
 export type RecommendationSubject = (typeof RECOMMENDATION_SUBJECTS)[number];
@@ -194,6 +195,8 @@ export interface StudyAnalytics {
   papers: { total: number; bySubject: { subject: string; count: number; predicted: number }[] };
   topicsPractised: { topic: string; name: string; questions: number }[];
   recent: { id: number; title: string; minutes: number; status: string; createdAt: string }[];
+  /** Mastery of each topic the student has been marked on in the subject, weakest first. */
+  mastery: TopicMastery[];
 }
 
 export const STUDY_ERROR_CODES = ["OPENAI_API_ERROR", "AI_PARSING_ERROR", "NO_RECOMMENDATIONS_GENERATED", "NETWORK_ERROR", "AUTH_ERROR"] as const;

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, send, studentWithCredits } from "../test-utils.ts";
-import { sittings, topicMarks } from "../db/schema.ts";
+import { generatedPapers, sittings, topicMarks } from "../db/schema.ts";
 import { banks, generate, requestFor, storedDocument, type T } from "../papers/testing.ts";
-import { weakTopics } from "./again.ts";
+import { focusTopicsFor, lowestTopics } from "./again.ts";
 import { startOpenAIStandIn, type OpenAIStandIn } from "../ai/stand-in.ts";
 import type { SittingPart, SittingResult, SittingSummary, SittingView } from "../../shared/sittings.ts";
 import { ALREADY_SUBMITTED, TIME_UP } from "./service.ts";
@@ -222,11 +222,9 @@ describe("sitting a paper", () => {
 });
 
 describe("sitting again on the weak topics", () => {
-  it("picks the topics under 60%, lowest first, or the two lowest when none is", () => {
+  it("falls back on the sitting's two lowest topics, the larger first on a tie", () => {
     const t = (topic: string, awarded: number, max: number) => ({ topic, topicName: topic, awarded, max });
-    expect(weakTopics([t("a", 5, 10), t("b", 1, 10), t("c", 9, 10), t("d", 0, 0)]).map((x) => x.topic)).toEqual(["b", "a"]);
-    expect(weakTopics([t("a", 9, 10), t("b", 7, 10), t("c", 8, 10)]).map((x) => x.topic)).toEqual(["b", "c"]);
-    expect(weakTopics([1, 2, 3, 4, 5, 6].map((n) => t(`t${n}`, n, 10))).map((x) => x.topic)).toEqual(["t1", "t2", "t3", "t4"]);
+    expect(lowestTopics([t("a", 9, 10), t("b", 7, 10), t("c", 16, 20), t("d", 8, 10), t("e", 0, 0)]).map((x) => x.topic)).toEqual(["b", "c"]);
   });
 
   it("makes a predicted paper weighted to them for a credit, and starts sitting it", async () => {
@@ -249,7 +247,10 @@ describe("sitting again on the weak topics", () => {
     expect(view.generatedPaperId).not.toBe(s.paperId);
     const doc = await storedDocument(t, view.generatedPaperId);
     expect(doc.kind).toBe("predicted");
-    expect(doc.options.focusTopics).toEqual(weakTopics(result.topics).map((x) => x.topic));
+    const generated = (await t.db.select().from(generatedPapers).where(eq(generatedPapers.id, s.paperId)).get())!;
+    const expected = await focusTopicsFor(t, s.userId, generated.paperId!, result);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(doc.options.focusTopics).toEqual(expected);
     expect(doc.tier).toBe("Higher");
   });
 });

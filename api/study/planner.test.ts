@@ -5,7 +5,7 @@ import { RECOMMENDATION_SUBJECTS, STUDY_METHODS } from "../../shared/constants.t
 import { recommendationContentSchema, type StudyPreferences, studyPreferencesSchema } from "../../shared/study.ts";
 import { loadBanks } from "../papers/bank.ts";
 import { BUILT_IN_TOPICS } from "./builtin-topics.ts";
-import { allocate, EMPTY_HISTORY, makePlan, type Plan, type StudentHistory, type TopicList } from "./planner.ts";
+import { allocate, EMPTY_HISTORY, makePlan, type Plan, rankTopics, type StudentHistory, type TopicList } from "./planner.ts";
 import { buildSchedule, splitSessions } from "./schedule.ts";
 import { topicsFromBlueprints } from "./topics.ts";
 
@@ -112,6 +112,28 @@ describe("offline planner", () => {
     expect(next).not.toBe(first);
     expect(experienced.summary.historyNote).toBe("Built from 3 Physics papers you generated (6 questions) and 2 activities you logged.");
     expect(fresh.summary.historyNote).toContain("No Physics papers or logged study yet");
+  });
+
+  it("with marks, takes topics by mastery, weakest first, a topic never marked counting as half mastered", () => {
+    const list = listFor("Physics");
+    const usual = rankTopics(list.topics, EMPTY_HISTORY, "foundation", "secure").map((t) => t.id);
+    const marked = (m: Record<string, number>): StudentHistory => ({
+      ...EMPTY_HISTORY,
+      marked: Object.fromEntries(Object.entries(m).map(([id, mastery]) => [id, { mastery, awarded: 0, max: 10, sittings: 1 }])),
+      markedSittings: 1,
+    });
+    // The usual last topic is the weakest; the usual first is secure; one topic sits just below half.
+    const weakest = usual.at(-1)!;
+    const history = marked({ [weakest]: 0.1, [usual[0]]: 0.9, [usual[5]]: 0.45, [usual[6]]: 0.55 });
+    const ranked = rankTopics(list.topics, history, "foundation", "secure").map((t) => t.id);
+    const unmarked = usual.filter((id) => !(id in history.marked!));
+    expect(ranked).toEqual([weakest, usual[5], ...unmarked, usual[6], usual[0]]);
+    // Among unmarked topics the usual order (weight and novelty) holds, and a plan follows the ranking.
+    const pl = makePlan({ subject: "Physics", preferences: prefs({ examDate: inDays(120) }), topicList: list, history, now: NOW });
+    expect(pl.recommendations.find((r) => r.category === "concept_review")!.topics).toEqual([weakest]);
+    expect(pl.summary.historyNote).toContain("Topics are in order of your mastery from 1 marked sitting, weakest first.");
+    // Without marks nothing changes.
+    expect(plan("Physics", { examDate: inDays(120) }).recommendations.find((r) => r.category === "concept_review")!.topics).toEqual([usual[0]]);
   });
 
   it("a short week keeps only the most important work, and never goes over", () => {

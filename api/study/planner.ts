@@ -15,6 +15,7 @@ import {
   type StudyMethod,
   type StudyPreferences,
 } from "../../shared/study.ts";
+import type { TopicMastery } from "../../shared/progress.ts";
 import { guideFor, type SubjectGuide } from "./guides.ts";
 
 export interface PlannerTopic {
@@ -53,9 +54,23 @@ export interface StudentHistory {
   /** Logged activities in the subject. */
   activities: number;
   minutesLogged: number;
+  /** Mastery per topic id from the student's marked sittings in the subject (api/progress/mastery.ts). */
+  marked?: Record<string, MarkedTopic>;
+  /** Marked sittings behind `marked`. */
+  markedSittings?: number;
 }
 
+/** What the marks say about one topic: mastery 0–1 and its evidence. */
+export type MarkedTopic = Pick<TopicMastery, "mastery" | "awarded" | "max" | "sittings">;
+
 export const EMPTY_HISTORY: StudentHistory = { papers: 0, questionsByTopic: {}, completedByTopic: {}, activities: 0, minutesLogged: 0 };
+
+/**
+ * Where a topic the student has never been marked on goes when others have marks: as if half
+ * mastered, so after the topics they earned less than half the marks on and before the ones they did
+ * better on. Nothing is known about it, and half is neither a weakness nor a strength.
+ */
+export const UNMARKED_MASTERY = 0.5;
 
 export interface PlannerInput {
   subject: string;
@@ -122,7 +137,12 @@ function gradeText(p: StudyPreferences): string | null {
 
 const round5 = (n: number) => Math.floor(n / 5) * 5;
 
-/** The topics in the order the plan should take them, best first. */
+/**
+ * The topics in the order the plan should take them, best first. Without marks: by how much the exams
+ * weigh a topic and how little the student has practised it (the balance set by the phase). Once the
+ * student has marked sittings on any of the topics: by mastery, weakest first, a topic never marked
+ * counting as UNMARKED_MASTERY, and that weight-and-novelty score only between equal masteries.
+ */
 export function rankTopics(topics: PlannerTopic[], history: StudentHistory, phase: PlanPhase, band: Band): PlannerTopic[] {
   const eligible = band === "foundation" && topics.some((t) => !t.higherOnly) ? topics.filter((t) => !t.higherOnly) : topics;
   const maxWeight = Math.max(1, ...eligible.map((t) => t.weight));
@@ -136,7 +156,10 @@ export function rankTopics(topics: PlannerTopic[], history: StudentHistory, phas
     if (band === "foundation") score += 0.1 * (t.weight / maxWeight);
     return { t, index, score };
   });
-  scored.sort((a, b) => b.score - a.score || a.index - b.index);
+  const marked = history.marked ?? {};
+  const byMastery = eligible.some((t) => marked[t.id]);
+  const mastery = (t: PlannerTopic) => marked[t.id]?.mastery ?? UNMARKED_MASTERY;
+  scored.sort((a, b) => (byMastery ? mastery(a.t) - mastery(b.t) : 0) || b.score - a.score || a.index - b.index);
   return scored.map((s) => s.t);
 }
 
@@ -248,6 +271,14 @@ function whyTopic(topic: PlannerTopic, history: StudentHistory, heavy: boolean):
   const seen = history.questionsByTopic[topic.id] ?? 0;
   const done = history.completedByTopic[topic.id] ?? 0;
   const parts: string[] = [];
+  const marked = history.marked?.[topic.id];
+  if (marked) {
+    parts.push(
+      `Your marked papers put your mastery of ${topic.name} at ${Math.round(marked.mastery * 100)}% (${marked.awarded} of ${marked.max} marks over ${marked.sittings} sitting${
+        marked.sittings === 1 ? "" : "s"
+      }, the latest counting most).`,
+    );
+  } else if (history.markedSittings) parts.push(`None of your marked papers has tested ${topic.name} yet.`);
   if (done) parts.push(`You have completed ${done} activit${done === 1 ? "y" : "ies"} on ${topic.name}, so this time go further than before.`);
   else if (seen) parts.push(`${topic.name} came up in ${seen} question${seen === 1 ? "" : "s"} on your ExamPrep papers: build on them.`);
   else if (history.papers) parts.push(`${topic.name} has not come up on any of your ExamPrep papers yet.`);
@@ -450,6 +481,9 @@ export function makePlan(input: PlannerInput): Plan {
   const historyNote = history.papers || history.activities
     ? `Built from ${history.papers} ${subject} paper${history.papers === 1 ? "" : "s"} you generated (${questionCount} question${questionCount === 1 ? "" : "s"}) and ${history.activities} activit${history.activities === 1 ? "y" : "ies"} you logged.`
     : `No ${subject} papers or logged study yet: the plan starts from the topics that carry the most marks.`;
+  const masteryNote = history.markedSittings
+    ? ` Topics are in order of your mastery from ${history.markedSittings} marked sitting${history.markedSittings === 1 ? "" : "s"}, weakest first.`
+    : "";
 
   return {
     recommendations: recs,
@@ -462,7 +496,7 @@ export function makePlan(input: PlannerInput): Plan {
       weeklyMinutes: weekly,
       topicSource: topicList.source,
       focusTopics: recs.filter((r) => r.category === "concept_review").flatMap((r) => r.topics).map((id) => topicList.topics.find((t) => t.id === id)?.name ?? id),
-      historyNote,
+      historyNote: historyNote + masteryNote,
     },
   };
 }

@@ -24,6 +24,7 @@ import { modelRecommendations } from "./ai.ts";
 import { daysUntil, gradeBand, londonDate, makePlan, phaseFor, rankTopics, type StudentHistory } from "./planner.ts";
 import { buildSchedule, DAYS } from "./schedule.ts";
 import { topicListFor } from "./topics.ts";
+import { countMarkedSittings, subjectMastery } from "../progress/service.ts";
 
 type Row = typeof studyRecommendations.$inferSelect;
 
@@ -112,7 +113,17 @@ export async function historyFor(db: Database, userId: number, subject: string):
   for (const row of completed) for (const t of readMeta(row).topics ?? []) completedByTopic[t] = (completedByTopic[t] ?? 0) + 1;
   const logged = await db.select({ n: sql<number>`count(*)`, minutes: sql<number>`coalesce(sum(${studyProgress.timeSpent}), 0)` }).from(studyProgress)
     .where(and(eq(studyProgress.userId, userId), eq(studyProgress.subject, subject))).get();
-  return { papers: papers.length, questionsByTopic, completedByTopic, activities: Number(logged?.n ?? 0), minutesLogged: Number(logged?.minutes ?? 0) };
+  const mastery = await subjectMastery(db, userId, subject);
+  const marked = Object.fromEntries(mastery.map((m) => [m.topic, { mastery: m.mastery, awarded: m.awarded, max: m.max, sittings: m.sittings }]));
+  const markedSittings = await countMarkedSittings(db, userId, subject);
+  return {
+    papers: papers.length,
+    questionsByTopic,
+    completedByTopic,
+    activities: Number(logged?.n ?? 0),
+    minutesLogged: Number(logged?.minutes ?? 0),
+    ...(markedSittings ? { marked, markedSittings } : {}),
+  };
 }
 
 /** A new plan for the subject: from the model when one is configured, else from the offline planner. Saved. */
@@ -247,5 +258,6 @@ export async function analyticsFor(db: Database, userId: number, subject: string
       .sort((a, b) => b.questions - a.questions || a.name.localeCompare(b.name))
       .slice(0, 8),
     recent: recent.map((r) => ({ id: r.id, title: r.title ?? r.activityId ?? "Study session", minutes: r.minutes, status: r.status, createdAt: r.createdAt })),
+    mastery: await subjectMastery(db, userId, subject),
   };
 }

@@ -1,9 +1,11 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { GeneratedPaperSummary } from "../../shared/generation.ts";
 import type { PublicUser } from "../../shared/schemas.ts";
+import type { SittingSummary } from "../../shared/sittings.ts";
 import { formatDateTime } from "../../shared/format.ts";
 import { ConfirmDialog } from "../components/ui/ConfirmDialog.tsx";
 import { paperType } from "../components/ui/GeneratedPapersList.tsx";
+import { SittingsList } from "../components/ui/SittingsList.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
 import { useGeneratedPapers } from "../components/ui/useGeneratedPapers.ts";
 import { clearHistory, deleteGeneratedPaper } from "../stores/generated-papers.ts";
@@ -19,9 +21,13 @@ const FILTERS = [
 type Filter = (typeof FILTERS)[number]["value"];
 export const HISTORY_PAGE_SIZE = 10;
 
-/** Generated Papers (§2 History): filter, Clear History, the table with its actions, pagination. */
-export default function HistoryPanel({ initialUser }: { initialUser: PublicUser }) {
+/**
+ * Generated Papers (§2 History): filter, Clear History, the table with its actions, pagination; and
+ * the papers sat on screen with their scores (read with the page; a sitting goes with its paper).
+ */
+export default function HistoryPanel({ initialUser, initialSittings }: { initialUser: PublicUser; initialSittings: SittingSummary[] }) {
   if (typeof window !== "undefined") seedUser(initialUser);
+  const [sittings, setSittings] = useState(initialSittings);
   const [filter, setFilter] = useState<Filter>("All");
   const [page, setPage] = useState(1);
   const { papers, total, loading, failed, reload } = useGeneratedPapers(page, HISTORY_PAGE_SIZE);
@@ -37,12 +43,19 @@ export default function HistoryPanel({ initialUser }: { initialUser: PublicUser 
   }, [loading, failed, page, pages]);
 
   const rows = filter === "Revision" ? [] : papers;
+  /** "2 sittings" of a paper about to be deleted (they go with it), or "" when it has none. */
+  const sittingsOf = (paper: GeneratedPaperSummary | null) => {
+    const n = paper ? sittings.filter((s) => s.generatedPaperId === paper.id).length : 0;
+    return n ? `${n} sitting${n === 1 ? "" : "s"}` : "";
+  };
 
   async function confirmDelete() {
     if (!toDelete) return;
     setDeleting(true);
     try {
       await deleteGeneratedPaper(toDelete.id);
+      const gone = toDelete.id;
+      setSittings((list) => list.filter((s) => s.generatedPaperId !== gone));
       setToDelete(null);
       toast({ title: "Paper Deleted", description: "The generated paper has been deleted successfully." });
     } catch (err) {
@@ -56,6 +69,7 @@ export default function HistoryPanel({ initialUser }: { initialUser: PublicUser 
     setClearing(true);
     try {
       await clearHistory();
+      setSittings([]);
       setConfirmClear(false);
       setPage(1);
       toast({ title: "History cleared", description: "All history items have been deleted successfully." });
@@ -177,10 +191,16 @@ export default function HistoryPanel({ initialUser }: { initialUser: PublicUser 
           )}
       </section>
 
+      {filter !== "Revision" && <SittingsList sittings={sittings} />}
+
       <ConfirmDialog
         open={toDelete !== null}
         title="Are you sure?"
-        description={<p>This will permanently delete the generated paper "{toDelete?.name}". This action cannot be undone.</p>}
+        description={
+          <p>
+            This will permanently delete the generated paper "{toDelete?.name}"{sittingsOf(toDelete) ? ` and your ${sittingsOf(toDelete)} of it` : ""}. This action cannot be undone.
+          </p>
+        }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         pending={deleting}
@@ -191,7 +211,11 @@ export default function HistoryPanel({ initialUser }: { initialUser: PublicUser 
       <ConfirmDialog
         open={confirmClear}
         title="Are you sure?"
-        description={<p>This will permanently delete all your history items including generated papers. This action cannot be undone.</p>}
+        description={
+          <p>
+            This will permanently delete all your history items including generated papers{sittings.length ? " and your sittings of them" : ""}. This action cannot be undone.
+          </p>
+        }
         confirmLabel="Delete All"
         pendingLabel="Deleting..."
         pending={clearing}

@@ -245,7 +245,7 @@ export default function StudyPlanner({ hasModel }: { hasModel: boolean }) {
           <p className="mt-1 text-sm text-slate-600">
             {hasModel
               ? "An AI model writes your plan from these preferences, your subject's topics and your progress."
-              : "ExamPrep's planner builds your plan from these preferences, your subject's topics, the papers you generated and the study you logged."}
+              : "ExamPrep's planner builds your plan from these preferences, your subject's topics, the papers you generated and sat, and the study you logged."}
           </p>
 
           <div className="mt-5 grid gap-5 lg:grid-cols-2">

@@ -300,7 +300,10 @@ describe("signed-in layout", () => {
     expect(await page.locator("header").innerText()).toContain("Hello, Amira Khan");
     expect(await page.getByRole("button", { name: "Sign Out" }).isVisible()).toBe(true);
     expect(await page.getByTestId("stat-papers-generated").innerText()).toContain("2");
-    expect(await page.getByText("No recent activity yet").isVisible()).toBe(true);
+    // Recent Activity lists the papers; no marked paper yet, so My Progress says how to get one.
+    expect(await page.getByTestId("activity-item").count()).toBe(2);
+    expect(await page.getByText("No recent activity yet").count()).toBe(0);
+    expect(await page.getByTestId("stat-progress").innerText()).toContain("Sit a paper on screen to see your progress");
     expect(await page.locator('[data-nav-item][data-admin="true"]').count()).toBe(0);
     // A non-admin on an admin route goes home.
     await page.goto(baseURL() + "/exam-papers");

@@ -8,6 +8,7 @@ import { bandOf } from "./levels.ts";
 import { canonicalUnit, parseQuantity, type Quantity, sameValue, unitFactor } from "./numbers.ts";
 import { answerText, contains, markPoints, matches } from "./points.ts";
 import { type MarkingSpec, markingSpecFor } from "./spec.ts";
+import { markCells } from "./tables.ts";
 import { htmlToText, keyTerms } from "./text.ts";
 
 type Outcome = Pick<PartMark, "awarded" | "method" | "reasons"> & { level?: number };
@@ -25,13 +26,18 @@ const SELF_REASONS = {
   unstructured: "This mark scheme has no points a machine can check: mark it yourself against it.",
 } as const;
 
-/** The option a choice answer names: its index ("1"), its letter ("B") or its text. */
+/**
+ * The option a choice answer names: its text (as the exam page saves it), else its index ("1") or
+ * letter ("B"). Text first, so an option that reads "2" is that option, not the third.
+ */
 function chosenIndex(part: DocPart, answer: string): number {
   const a = answer.trim();
+  const norm = (s: string) => htmlToText(s).toLowerCase().replace(/\s+/g, " ").replace(/\.$/, "");
+  const byText = (part.options ?? []).findIndex((o) => norm(o) === norm(a));
+  if (byText >= 0) return byText;
   if (/^[0-3]$/.test(a)) return Number(a);
   if (/^[A-Da-d]$/.test(a)) return "ABCD".indexOf(a.toUpperCase());
-  const norm = (s: string) => htmlToText(s).toLowerCase().replace(/\s+/g, " ").replace(/\.$/, "");
-  return (part.options ?? []).findIndex((o) => norm(o) === norm(a));
+  return -1;
 }
 
 /**
@@ -64,6 +70,17 @@ export function finalQuantity(text: string): Quantity | null {
 /** A unit a marker would hold the student to (J, cm³/s, %, °C, £), not a word such as "cupcakes". */
 const physicalUnit = (u: string) => /[/%°£$Ω]|^[GMkcmµun]?(?:m|g|J|W|V|A|N|Pa|Hz|C|s|Wh|L|l|eV|h|min)\d?$/.test(canonicalUnit(u));
 
+/**
+ * A number: full marks when the final answer (finalQuantity) has an accepted value (numbers.ts
+ * `sameValue`, the scheme's ranges and "allow" values). Units: none is fine (the exam page prints
+ * the units beside the field); SI prefixes are converted ("1.617 kJ" is 1617 J); words that are not
+ * units are ignored ("28 cupcakes"); a percentage stands for a proportion ("70%" for 0.7); a different unit ("1617 N") is refused as wrong units, unless
+ * the scheme gives the unit a mark of its own ("unit: cm³/s (1)"), when only that mark is lost (no
+ * bank part has one today). "Give your answer to 2 significant figures" (or decimal places): other
+ * precision loses one mark. A number in words ("four") is not read: answers are written in figures.
+ * A wrong final answer earns the method points whose numbers are in the working (numbers with an
+ * arithmetic sign between them), up to one less than the part's marks.
+ */
 function markNumber(part: DocPart, spec: Extract<MarkingSpec, { kind: "number" }>, text: string): Outcome {
   const max = part.marks;
   const given = finalQuantity(text);
@@ -80,9 +97,11 @@ function markNumber(part: DocPart, spec: Extract<MarkingSpec, { kind: "number" }
       else wrongUnits = true;
     }
   } else if (spec.unitMarks && !given?.unit) unitLost = true;
-  const value = given ? { value: given.value * factor, decimals: factor === 1 ? given.decimals : 0 } : null;
+  // A proportion given as a percentage ("70%" for a probability of 7/10) where the scheme's answer has no unit.
+  else if (given?.unit === "%" && !spec.units.length && spec.values.every((v) => Math.abs(v.value) <= 1)) factor = 0.01;
+  const value = given ? { value: given.value * factor, resolution: given.resolution * factor } : null;
   const right = value && spec.values.some((v) =>
-    v.upTo === undefined ? sameValue(value, v) : (value.value >= v.value - 1e-9 && value.value <= v.upTo + 1e-9) || sameValue(value, v) || sameValue(value, { value: v.upTo, decimals: v.decimals })
+    v.upTo === undefined ? sameValue(value, v) : (value.value >= v.value - 1e-9 && value.value <= v.upTo + 1e-9) || sameValue(value, v) || sameValue(value, { ...v, value: v.upTo })
   );
   if (right && !wrongUnits) {
     let awarded = max;
@@ -104,6 +123,8 @@ function markNumber(part: DocPart, spec: Extract<MarkingSpec, { kind: "number" }
   else if (right && wrongUnits) reasons.push(`Refused: ${given.value} ${given.unit} has the wrong units; the answer is ${expected} (0)`);
   else reasons.push(`Final answer not accepted: ${given.value}${given.unit ? ` ${given.unit}` : ""}; the mark scheme's answer is ${expected} (0)`);
   if (!spec.points.length) return { awarded: 0, method: "exact", reasons };
+  // Method marks are for working: numbers with a sign between them, not the question's numbers copied out.
+  if (!/\d\s*[-+×x*÷/=^−]\s*\(?\s*\d/.test(text)) return { awarded: 0, method: "exact", reasons: [...reasons, "No working shown, so no method marks (0)"] };
   const method = markPoints(answerText(text), spec.points, Math.max(0, max - 1));
   return { awarded: method.awarded, method: "points", reasons: [...reasons, ...method.reasons.map((r) => r.replace(/^Credited/, "Method credited"))] };
 }
@@ -141,7 +162,7 @@ function outcome(part: DocPart, spec: MarkingSpec, answer: AnswerValue | null): 
     case "word":
       return markWord(part, spec, text);
     case "points": {
-      const { awarded, reasons } = markPoints(answerText(text), spec.points, spec.max);
+      const { awarded, reasons } = spec.cells && Array.isArray(answer) ? markCells(spec.cells, answer, spec.max) : markPoints(answerText(text), spec.points, spec.max);
       return { awarded, method: "points", reasons };
     }
     case "levels":

@@ -8,6 +8,10 @@ export interface Quantity {
   /** Significant figures and decimal places as written (for "give your answer to 2 significant figures"). */
   sigFigs: number;
   decimals: number;
+  /** The place value of the last digit written: 0.1 for "1.2", 10⁴ for "3.3 × 10⁵", 0 for a fraction (exact). */
+  resolution: number;
+  /** Written in standard form ("3.3 × 10^5", "3.3e5"). */
+  standardForm: boolean;
   /** The units written after the number ("" for none), "£" for money. */
   unit: string;
 }
@@ -47,7 +51,8 @@ export function parseQuantity(text: string, maxUnitWords = 3): Quantity | null {
   if (/^0\d/.test(mantissa) && !denominator) return null;
   if (!Number.isFinite(value)) return null;
   const { sigFigs, decimals } = denominator ? { sigFigs: 0, decimals: 0 } : figures(mantissa);
-  return { value, sigFigs, decimals, unit };
+  const resolution = denominator ? 0 : 10 ** (Number(exponent ?? 0) - decimals);
+  return { value, sigFigs, decimals, resolution, standardForm: !!exponent, unit };
 }
 
 const UNIT_WORDS: Record<string, string> = {
@@ -98,17 +103,17 @@ export function unitFactor(given: string, expected: string): number | null {
 }
 
 /**
- * The tolerance rule: a value matches the scheme's when it is within 0.5% of it, or when it was
- * written to more decimal places than the scheme's and rounds to it (1.23 for a scheme's 1.2).
+ * The tolerance rule: a value matches the scheme's when it is the same number (to one part in a
+ * billion, for converted units), or when the scheme's value has decimal places or is in standard
+ * form and the student's, written to a finer place, rounds to it: 1.23 for a scheme's 1.2 (the
+ * precision mark is judged separately), 3.31 × 10⁵ for 3.3 × 10⁵. A whole number is matched
+ * exactly: 9700 is not 9720, 7.4 is not 7. The scheme's own ranges and allowed values widen it.
  */
-export function sameValue(given: Pick<Quantity, "value" | "decimals">, expected: Pick<Quantity, "value" | "decimals">): boolean {
+export function sameValue(given: Pick<Quantity, "value" | "resolution">, expected: Pick<Quantity, "value" | "resolution" | "standardForm">): boolean {
   const diff = Math.abs(given.value - expected.value);
-  if (diff <= Math.max(Math.abs(expected.value) * 0.005, 1e-12)) return true;
-  if (given.decimals > expected.decimals) {
-    const scale = 10 ** expected.decimals;
-    return Math.abs(Math.round(Math.abs(given.value) * scale) / scale - Math.abs(expected.value)) < 1e-9 && Math.sign(given.value) === Math.sign(expected.value);
-  }
-  return false;
+  if (diff <= 1e-9 * Math.max(1, Math.abs(expected.value))) return true;
+  const rounds = (expected.resolution > 0 && expected.resolution < 1) || expected.standardForm;
+  return rounds && given.resolution < expected.resolution && diff <= expected.resolution / 2 * (1 + 1e-9);
 }
 
 /** Every number in a piece of working, as values (thousands separators and powers of ten read). */

@@ -45,10 +45,12 @@ const SPELLINGS: Record<string, string> = {
 };
 /** Synonyms a marker treats as the same word (after stemming), mapped to one of them. */
 const SYNONYMS: Record<string, string> = {
-  rise: "increas", grow: "increas", fall: "decreas", drop: "decreas", reduc: "decreas", lower: "decreas",
-  bigger: "larger", big: "larg", larger: "larg", quick: "fast", quicker: "fast", faster: "fast", rapid: "fast",
-  smaller: "small", zero: "0", co2: "carbon dioxid", o2: "oxygen", h2o: "water", h2: "hydrogen", n2: "nitrogen",
+  rise: "increas", fall: "decreas", drop: "decreas", reduce: "decreas", lower: "decreas",
+  bigger: "larg", big: "larg", larger: "larg", quick: "fast", quicker: "fast", faster: "fast", rapid: "fast",
+  smaller: "small", zero: "0", absorption: "absorb", co2: "carbon dioxid", o2: "oxygen", h2o: "water", h2: "hydrogen", n2: "nitrogen",
 };
+
+const SYNONYM_STEMS = new Map<string, string>();
 
 /** British to US spelling by rule (-our, -ise, -yse, -tre, ae/oe), then the listed words. */
 function spelling(word: string): string {
@@ -62,26 +64,29 @@ function spelling(word: string): string {
   return w;
 }
 
-const SUFFIXES = ["ational", "ations", "ation", "itions", "ition", "ions", "ion", "ings", "ing", "edly", "ies", "ied", "ed", "es", "ly", "s", "e", "y"];
+const SUFFIXES = ["ational", "ations", "ation", "itions", "ition", "ions", "ion", "ating", "ated", "ates", "ate", "ments", "ment", "ness", "ful", "ings", "ing", "edly", "ies", "ied", "ed", "es", "ly", "s", "e", "y"];
 /**
- * Light stemming: the longest listed suffix comes off when at least three letters stay, and a final
- * y reads as i, so "respires", "respiring" and "respiration" all read "respir", "arteries" and
- * "artery" both "arteri".
+ * Light stemming: the longest listed suffix comes off when at least three letters stay (then a
+ * final e of what is left, after -ment, -ness, -ful), and a final y reads as i, so "respires",
+ * "respiring" and "respiration" all read "respir", "concentrated" and "concentration" "concentr",
+ * "arteries" and "artery" "arteri".
  */
 export function stem(word: string): string {
   for (const suffix of SUFFIXES) {
     if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
       const base = word.slice(0, -suffix.length);
-      return suffix === "ies" || suffix === "ied" || suffix === "y" ? `${base}i` : base;
+      if (suffix === "ies" || suffix === "ied" || suffix === "y") return `${base}i`;
+      if ((suffix.startsWith("ment") || suffix === "ness" || suffix === "ful") && base.length > 3) return base.replace(/e$/, "").replace(/y$/, "i");
+      return base;
     }
   }
   return word;
 }
 
 /**
- * Words that carry no marking point on their own. "not" and "no" are here too, so "no light reaches
- * the roots" is matched by "light" and "roots" alone: a known weakness, traded for not refusing
- * "there isn't any light". Comparatives ("more", "less", "higher") are key terms: they are often the point.
+ * Words that carry no marking point on their own. "not" and "no" are here too: a point is matched
+ * by its content words, and points.ts refuses a content word the answer only uses negated.
+ * Comparatives ("more", "less", "higher") are key terms: they are often the point.
  */
 export const STOP_WORDS = new Set(
   ("a an the and or but if then so than that this these those there their they them it its is are was were be been being am " +
@@ -89,7 +94,7 @@ export const STOP_WORDS = new Set(
     "do does did done can could will would shall should may might must have has had having " +
     "which who whom whose what when where why how not no nor all any each some " +
     "very also too just only both either neither such same other another e g eg etc ie i e " +
-    "become becomes became becoming get gets got getting make makes made use used uses using " +
+    "become becomes became becoming get gets got getting make makes made use used uses using called known named " +
     "allow accept ignore credit mark marks answer point e.g. i.e. one two three any").split(" ").filter(Boolean),
 );
 
@@ -111,7 +116,8 @@ const TOKEN = /\d{1,3}(?:[ ,]\d{3})+(?:\.\d+)?(?!\d)|\d+(?:\.\d+)?|[a-zµ]+(?:\d
 /** One normalised term of a word: spelling, stem, then synonym (a synonym may stand for two words). */
 function normaliseWord(word: string): string[] {
   const s = stem(spelling(word));
-  const synonym = SYNONYMS[word] ?? SYNONYMS[s];
+  if (!SYNONYM_STEMS.size) for (const [k, v] of Object.entries(SYNONYMS)) SYNONYM_STEMS.set(/\d/.test(k) ? k : stem(spelling(k)), v);
+  const synonym = SYNONYMS[word] ?? SYNONYM_STEMS.get(s);
   return synonym ? synonym.split(" ") : [s];
 }
 
@@ -123,13 +129,23 @@ export function tokens(text: string): Tokens {
     const t = m[0];
     list.push(...(/^\d/.test(t) ? [numberToken(t)] : normaliseWord(t)));
   }
-  return { list, set: new Set(list) };
+  const set = new Set(list);
+  // "7n", "2x": a number times a letter, as algebra writes it, is also one term.
+  for (const m of lower.matchAll(/(?<![\w.])(\d+)\s?([a-z])(?![a-z])/g)) set.add(m[1] + m[2]);
+  return { list, set };
 }
 
 /** The key terms of a phrase: its normalised content words, stop words and lone letters out, once each. */
+export const phraseTerms = (text: string) => [...new Set(tokens(text).list.filter((t) => !["a", "an", "the"].includes(t)))];
+
 export function keyTerms(text: string): string[] {
   const out: string[] = [];
-  const lower = plainChars(text).toLowerCase();
+  let lower = plainChars(text).toLowerCase();
+  // In algebra ("7n + k where k ≠ −3") a number times a letter is one term, "7n".
+  if (/[=+≠<>]/.test(lower)) {
+    for (const m of lower.matchAll(/(?<![\w.])(\d+)([a-z])(?![a-z])/g)) out.push(m[1] + m[2]);
+    lower = lower.replace(/(?<![\w.])(\d+)([a-z])(?![a-z])/g, " ");
+  }
   for (const m of lower.matchAll(TOKEN)) {
     const t = m[0];
     if (/^\d/.test(t)) {
@@ -143,11 +159,12 @@ export function keyTerms(text: string): string[] {
 }
 
 /**
- * The compact form of a formula, an expression or a code: lower case, no spaces, no '*', '^' or
- * '·', '×' as 'x' only between digits, so "27x⁶y³", "27x^6y^3" and "27 x6 y3" agree.
+ * The compact form of a formula, an expression or a code: lower case, no spaces, '*' or '·', '×' as
+ * 'x' only between digits; powers as '^n' (superscripts too), so "27x⁶y³" and "27x^6 y^3" agree
+ * and "K²O" is not "K₂O".
  */
 export function compact(text: string): string {
-  return plainChars(text).toLowerCase().replace(/[\s*^·]+/g, "").replace(/(\d)×(\d)/g, "$1x$2").replace(/[.;,]+$/, "");
+  return plainChars(text).toLowerCase().replace(/[\s*·]+/g, "").replace(/(\d)×(\d)/g, "$1x$2").replace(/[.;,]+$/, "");
 }
 
 /**

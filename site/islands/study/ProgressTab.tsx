@@ -1,4 +1,5 @@
-import { formatDateTime } from "../../../shared/format.ts";
+import { formatDate, formatDateTime } from "../../../shared/format.ts";
+import { percent, type TopicMastery } from "../../../shared/progress.ts";
 import { formatMinutes, type StudyAnalytics } from "../../../shared/study.ts";
 import { EmptyState, Loading, NO_SUBJECT } from "./ui.tsx";
 
@@ -23,6 +24,8 @@ export function ProgressTab({ subject, analytics, loading }: { subject: string; 
         />
         <Stat label="Papers generated" testId="stat-papers" value={String(a.papers.total)} note={a.papers.total ? "across all subjects" : "Generate one in the Exam Generator"} />
       </div>
+
+      <MasterySection subject={subject} mastery={a.mastery ?? []} />
 
       <section className="card p-5" aria-labelledby="daily-title">
         <h2 id="daily-title" className="text-base font-bold">{subject} study this week</h2>
@@ -85,6 +88,56 @@ export function ProgressTab({ subject, analytics, loading }: { subject: string; 
     </div>
   );
 }
+
+/** Mastery per topic from the student's marked sittings, weakest first: the order the plan takes them. */
+function MasterySection({ subject, mastery }: { subject: string; mastery: TopicMastery[] }) {
+  return (
+    <section className="card p-5" aria-labelledby="mastery-title" data-testid="topic-mastery">
+      <h2 id="mastery-title" className="text-base font-bold">{subject} topic mastery</h2>
+      {mastery.length ? (
+        <>
+          <p className="text-sm text-slate-600">
+            From the papers you sat on screen, weakest first: the share of each topic's marks you earned, your latest sitting counting most. New plans start
+            from the weakest topics.
+          </p>
+          <table className="mt-3 w-full text-left text-sm">
+            <caption className="sr-only">Mastery of each {subject} topic, weakest first</caption>
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                <th scope="col" className="py-1.5 font-medium">Topic</th>
+                <th scope="col" className="py-1.5 text-right font-medium">Mastery</th>
+                <th scope="col" className="hidden py-1.5 pl-6 font-medium sm:table-cell">Evidence</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {mastery.map((m) => (
+                <tr key={m.topic} data-testid="mastery-row">
+                  <td className="py-1.5 pr-2">
+                    {m.topicName}
+                    <span className="block text-xs text-slate-600 sm:hidden">{evidence(m)}</span>
+                  </td>
+                  <td className="py-1.5 text-right">
+                    <span className="font-semibold">{percent(m.mastery)}</span>
+                    <div className="ml-auto mt-1 h-1.5 w-20 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+                      <div className={`h-full rounded-full ${m.mastery < 0.4 ? "bg-red-600" : m.mastery < 0.7 ? "bg-amber-500" : "bg-green-600"}`} style={{ width: percent(m.mastery) }} />
+                    </div>
+                  </td>
+                  <td className="hidden py-1.5 pl-6 text-slate-600 sm:table-cell">{evidence(m)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">
+          No marked {subject} papers yet. Sit one of your papers on screen: its marks show here topic by topic, and new plans then start from your weakest topics.
+        </p>
+      )}
+    </section>
+  );
+}
+
+const evidence = (m: TopicMastery) => `${m.awarded} of ${m.max} marks over ${m.sittings} sitting${m.sittings === 1 ? "" : "s"}, last ${formatDate(m.lastSat)}`;
 
 function Stat({ label, value, note, pct, testId }: { label: string; value: string; note: string; pct?: number; testId: string }) {
   return (
