@@ -1,5 +1,5 @@
 // 'Sit again with new questions on my weak topics' (issue 15): a new predicted paper of the same
-// paper and tier, weighted to the topics this sitting scored lowest on, opened for sitting at once
+// paper and tier, weighted to the student's weakest topics on it, opened for sitting at once
 // with the same extra time (POST /api/sittings/:id/again; it costs a paper's credit).
 import { useState } from "react";
 import { OPERATION_COSTS } from "../../../shared/constants.ts";
@@ -32,7 +32,7 @@ export function SitAgain({ sittingId }: { sittingId: number }) {
     <section className="card p-5 sm:p-6" aria-labelledby="again-title" data-testid="sit-again">
       <h2 id="again-title" className="text-lg font-bold">Practise your weak topics</h2>
       <p className="mt-1 text-sm text-slate-700">
-        A new predicted paper of this paper, with more questions on the topics you scored lowest on here, to sit straight away.
+        A new predicted paper of this paper, with more questions on your weakest topics on it (from all your marked papers, this one counting most), to sit straight away.
         It uses {COST} credit{COST === 1 ? "" : "s"}, like any paper you generate.
       </p>
       <button type="button" className="btn-primary mt-4 whitespace-normal text-left" onClick={() => void start()} disabled={starting} aria-busy={starting || undefined}>
