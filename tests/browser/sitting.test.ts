@@ -220,6 +220,15 @@ describe("sitting a paper", () => {
     for (const topic of result.topics) {
       expect(await page.getByTestId("topic-marks").innerText()).toContain(topic.topicName);
     }
+    // Marks per question: each question of the paper with its parts' marks added up.
+    const questions = view.sections.flatMap((s) => s.questions);
+    expect(await page.getByTestId("question-result").count()).toBe(questions.length);
+    const firstParts = result.parts.filter((p) => Number(p.number.split(".")[0]) === questions[0].number);
+    const firstMax = firstParts.reduce((sum, p) => sum + p.mark.max, 0);
+    const firstAwarded = firstParts.reduce((sum, p) => sum + (p.mark.awarded ?? 0), 0);
+    expect(await page.getByTestId("question-result").first().getByRole("heading", { level: 3 }).innerText()).toMatch(
+      new RegExp(`^Question ${questions[0].number} · ${firstAwarded} / ${firstMax} marks`),
+    );
     // The choice was marked exactly from the mark scheme, and says so beside the student's answer.
     const choiceCard = page.locator(`[data-testid=part-result][data-part="${choice.part.number}"]`);
     expect(await choiceCard.getByTestId("part-mark").innerText()).toContain("Marked exactly from the mark scheme");

@@ -49,9 +49,9 @@ export function PartResultCard({ sittingId, part, onResult, hasModel }: PartResu
   return (
     <li className="card p-5 sm:p-6" data-testid="part-result" data-part={part.number} data-method={mark.method}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="text-base font-bold">
+        <h4 className="text-base font-bold">
           <span className="font-mono">{part.number}</span> <span className="text-sm font-normal text-slate-600">{part.topicName}</span>
-        </h3>
+        </h4>
         <p className="text-sm text-slate-600">Time spent: {durationText(part.seconds)}</p>
       </div>
       <p className={`mt-2 rounded-lg px-3 py-2 text-sm ${pending ? "bg-amber-50 text-amber-900" : "bg-slate-50"}`} data-testid="part-mark">
@@ -65,11 +65,11 @@ export function PartResultCard({ sittingId, part, onResult, hasModel }: PartResu
 
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <div className="min-w-0">
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Your answer</h4>
+          <h5 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Your answer</h5>
           {answer ? <p className="mt-1 whitespace-pre-wrap break-words text-sm" data-testid="part-answer">{answer}</p> : <p className="mt-1 text-sm italic text-slate-600">No answer given.</p>}
         </div>
         <div className="min-w-0">
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Model answer</h4>
+          <h5 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Model answer</h5>
           <ApiHtml html={part.modelAnswer} className="mt-1 text-sm" />
           {part.markScheme && (
             <details className="mt-2 text-sm">

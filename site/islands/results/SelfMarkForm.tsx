@@ -47,7 +47,7 @@ export function SelfMarkForm({ sittingId, part, isRemark, onMarked, onCancel }: 
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 rounded-lg border border-brand-100 bg-brand-50/50 p-4" aria-labelledby={`${id}-title`} data-testid="self-mark-form">
-      <h4 id={`${id}-title`} className="font-semibold">Mark {part.number} yourself</h4>
+      <h5 id={`${id}-title`} className="font-semibold">Mark {part.number} yourself</h5>
       <p className="mt-1 text-sm text-slate-700">Read your answer against the model answer, choose the level it reaches, then the mark within that level.</p>
       <div className="mt-3 grid gap-4 md:grid-cols-2">
         <div className="min-w-0 space-y-3">

@@ -3,13 +3,26 @@
 // re-marks. A sitting still in progress sends the student back to the exam page.
 import { useCallback, useEffect, useState } from "react";
 import { formatDateTime } from "../../../shared/format.ts";
-import { type SittingResult, sittingUrlFor } from "../../../shared/sittings.ts";
+import { type PartResult, type SittingResult, sittingUrlFor } from "../../../shared/sittings.ts";
 import { Spinner } from "../../components/ui/Spinner.tsx";
 import { getResult, SittingApiError } from "../../lib/sittings.ts";
 import { durationText, percent } from "./marks-text.ts";
 import { PartResultCard } from "./PartResultCard.tsx";
 import { TopicMarks } from "./TopicMarks.tsx";
 import { SitAgain } from "./SitAgain.tsx";
+
+/** The parts by question, in paper order: "01.2" is a part of question 1. */
+function byQuestion(parts: PartResult[]): { question: string; parts: PartResult[] }[] {
+  const groups: { question: string; parts: PartResult[] }[] = [];
+  for (const part of parts) {
+    const head = part.number.split(".")[0];
+    const question = /^\d+$/.test(head) ? String(Number(head)) : head;
+    const last = groups.at(-1);
+    if (last?.question === question) last.parts.push(part);
+    else groups.push({ question, parts: [part] });
+  }
+  return groups;
+}
 
 type State = { kind: "loading" } | { kind: "error"; message: string } | { kind: "result"; result: SittingResult };
 
@@ -105,8 +118,25 @@ export default function SittingResults({ sittingId, hasModel = false }: { sittin
           {result.parts.some((p) => p.mark.method === "model") &&
             " A mark by AI is the model's judgement against the mark scheme's level descriptors: you can ask for a re-mark or mark the answer yourself."}
         </p>
-        <ol className="mt-4 space-y-4">
-          {result.parts.map((part) => <PartResultCard key={part.number} sittingId={result.id} part={part} onResult={update} hasModel={hasModel} />)}
+        <ol className="mt-4 space-y-8">
+          {byQuestion(result.parts).map(({ question, parts }) => {
+            const marked = parts.filter((p) => p.mark.awarded !== null);
+            const awarded = marked.reduce((sum, p) => sum + p.mark.awarded!, 0);
+            const max = parts.reduce((sum, p) => sum + p.mark.max, 0);
+            return (
+              <li key={question} aria-labelledby={`question-${question}`} data-testid="question-result">
+                <h3 id={`question-${question}`} className="text-base font-bold">
+                  Question {question}{" "}
+                  <span className="font-normal text-slate-700">
+                    · {awarded} / {max} marks{marked.length < parts.length ? " so far" : ""}
+                  </span>
+                </h3>
+                <ol className="mt-3 space-y-4">
+                  {parts.map((part) => <PartResultCard key={part.number} sittingId={result.id} part={part} onResult={update} hasModel={hasModel} />)}
+                </ol>
+              </li>
+            );
+          })}
         </ol>
       </section>
     </article>

@@ -138,7 +138,15 @@ export default function SittingExam({ sittingId }: { sittingId: string }) {
       storeSeconds();
       if (!isEmpty(loadPending(id))) void queue.current?.flush();
     }, SEND_TIME_MS);
-    return () => [tick, store, send].forEach(clearInterval);
+    // Leaving the page (a reload, a closed tab, another app in front): the seconds counted so far go into the queue.
+    const keep = () => document.visibilityState === "hidden" && storeSeconds();
+    addEventListener("pagehide", storeSeconds);
+    document.addEventListener("visibilitychange", keep);
+    return () => {
+      [tick, store, send].forEach(clearInterval);
+      removeEventListener("pagehide", storeSeconds);
+      document.removeEventListener("visibilitychange", keep);
+    };
   }, [view, phase, id, storeSeconds]);
 
   useEffect(() => {
