@@ -5,7 +5,6 @@
 // when time runs out.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type AnswerValue, resultsUrlFor, SAVE_GRACE_SECONDS, type SittingView } from "../../../shared/sittings.ts";
-import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 import { Spinner } from "../../components/ui/Spinner.tsx";
 import { getSitting, SittingApiError, submitSitting } from "../../lib/sittings.ts";
 import { Countdown } from "./Countdown.tsx";
@@ -14,6 +13,7 @@ import { isAnswered, partsOf, QuestionNavigator } from "./QuestionNavigator.tsx"
 import { QuestionView } from "./QuestionView.tsx";
 import { SaveQueue, type SaveStatus } from "./save-queue.ts";
 import { SaveStatusText } from "./SaveStatusText.tsx";
+import { SubmitDialog } from "./SubmitDialog.tsx";
 import { openSittingChannel, type SittingChannel, type SittingMessage } from "./sitting-channel.ts";
 
 /** sitting: answering; handing-in: submitting; waiting: time is up, offline, the answers wait to be sent. */
@@ -327,35 +327,17 @@ export default function SittingExam({ sittingId }: { sittingId: string }) {
         </div>
       </div>
 
-      <ConfirmDialog
+      <SubmitDialog
         open={confirming}
-        title="Hand in your paper?"
-        testId="submit-dialog"
-        confirmLabel="Hand in now"
-        pendingLabel="Handing in..."
+        unanswered={unanswered}
+        flagged={flagged}
         pending={phase === "handing-in"}
+        error={submitError}
+        onConfirm={() => void handIn(false)}
         onCancel={() => {
           setConfirming(false);
           setSubmitError("");
         }}
-        onConfirm={() => void handIn(false)}
-        description={
-          <>
-            <p>Once handed in, your answers are marked and cannot be changed.</p>
-            {unanswered.length > 0 && (
-              <p className="mt-2" data-testid="submit-unanswered">
-                <span className="font-semibold">Not answered ({unanswered.length}):</span> {unanswered.join(", ")}
-              </p>
-            )}
-            {flagged.length > 0 && (
-              <p className="mt-2" data-testid="submit-flagged">
-                <span className="font-semibold">Flagged ({flagged.length}):</span> {flagged.join(", ")}
-              </p>
-            )}
-            {unanswered.length === 0 && flagged.length === 0 && <p className="mt-2">Every part is answered and none is flagged.</p>}
-            {submitError && <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800">{submitError}</p>}
-          </>
-        }
       />
     </div>
   );
