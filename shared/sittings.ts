@@ -2,7 +2,7 @@
 // its mark scheme. The request schemas and the response shapes of /api/sittings, one source for the
 // exam page, the results page and the API.
 import { z } from "./zod.ts";
-import type { DocFigure } from "./generation.ts";
+import type { DocFigure, DocPart } from "./generation.ts";
 
 /** Access arrangements: 25% extra time is the usual allowance, 50% the exceptional one. */
 export const EXTRA_TIME_PERCENT = [0, 25, 50] as const;
@@ -68,13 +68,7 @@ export const remarkSchema = z.object({
 export type Remark = z.infer<typeof remarkSchema>;
 
 /** One part as the exam page shows it: the question, never its mark scheme. */
-export interface SittingPart {
-  number: string;
-  marks: number;
-  spagMarks?: number;
-  content: string;
-  figure?: DocFigure;
-  options?: string[];
+export interface SittingPart extends Pick<DocPart, "number" | "marks" | "spagMarks" | "content" | "figure" | "options"> {
   kind: AnswerKind;
   /** For a number: the units the answer is given in, when the question does not state them. */
   units?: string;
@@ -146,6 +140,8 @@ export interface PartResult {
   number: string;
   topic: string;
   topicName: string;
+  /** The part's question (safe HTML), shown beside the answer. */
+  content: string;
   answer: AnswerValue | null;
   /** The mark that counts: the latest. */
   mark: PartMark;

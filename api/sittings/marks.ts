@@ -116,6 +116,7 @@ export async function resultOf(deps: Deps, row: SittingRow): Promise<SittingResu
       number: part.number,
       topic,
       topicName,
+      content: part.content,
       answer: answers[part.number] ?? null,
       mark,
       earlier: history.slice(0, -1),

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
 import { changeCredits } from "../../api/credits/ledger.ts";
+import { sittings } from "../../api/db/schema.ts";
+import { eq } from "drizzle-orm";
 import type { SittingPart, SittingResult, SittingView } from "../../shared/sittings.ts";
 
 let browser: Browser;
@@ -325,97 +327,72 @@ describe("marking an extended answer yourself", () => {
   });
 });
 
-// A real sitting lasts at least the paper's time, and the server has no test-only shortcut, so here
-// the test answers /api/sittings itself with a sitting a few seconds from its deadline: what is
-// proved is the page's side, the clock reaching zero while offline, the queued answer sent once the
-// connection is back, then the automatic hand-in and the results that say so.
+// A real sitting lasts at least the paper's time: these tests start a real one, then move its deadline
+// in the server's database to a few seconds away, as if the student had been sitting it all along.
 describe("when the clock runs out", () => {
-  const part = (number: string): SittingPart => ({ number, marks: 1, content: `<p>Question ${number}</p>`, kind: "word" });
-
-  /** Answers /api/sittings/:id for the page: a sitting `secondsLeft` from its deadline, its saves and its submission recorded. */
-  async function answerSittingsApi(page: Page, id: number, secondsLeft: number) {
-    const calls = { saves: [] as { answers: Record<string, unknown> }[], submitted: null as { automatic: boolean } | null };
-    const result: SittingResult = {
-      id, generatedPaperId: 1, paperName: "Timed paper", subject: "Physics", examBoard: "AQA", level: "GCSE", tier: "Higher",
-      submittedAt: new Date().toISOString(), automatic: true, awarded: 1, totalMarks: 2, pending: 0, secondsTotal: 5,
-      grade: { grade: "4", source: "AQA June 2024 grade boundaries" },
-      topics: [{ topic: "energy", topicName: "Energy stores", awarded: 1, max: 2 }],
-      parts: ["01.1", "01.2"].map((number, i) => ({
-        number, topic: "energy", topicName: "Energy stores", answer: i ? "kinetic" : "thermal", earlier: [], markScheme: "<p>thermal (1)</p>", modelAnswer: "<p>thermal</p>", seconds: 2,
-        mark: { awarded: i ? 0 : 1, max: 1, method: "exact" as const, reasons: [i ? "Not credited: 'kinetic'" : "Credited: 'thermal' (1)"], markedAt: new Date().toISOString() },
-      })),
-    };
-    let deadline = "";
-    await page.route(`**/api/sittings/${id}**`, async (route) => {
-      const request = route.request();
-      const path = new URL(request.url()).pathname;
-      if (path === `/api/sittings/${id}` && request.method() === "GET") {
-        deadline ||= new Date(Date.now() + secondsLeft * 1000).toISOString();
-        const now = new Date().toISOString();
-        return route.fulfill({
-          json: {
-            id, generatedPaperId: 1, paperName: "Timed paper", status: calls.submitted ? "submitted" : "in_progress", timeMinutes: 1, extraTime: 0, startedAt: now, deadline, now,
-            totalMarks: 2, sections: [{ name: "", questions: [{ number: 1, marks: 2, items: [{ topic: "energy", topicName: "Energy stores", attribution: "", parts: [part("01.1"), part("01.2")] }] }] }],
-            answers: {}, flags: [],
-          } satisfies SittingView,
-        });
-      }
-      if (path.endsWith("/answers")) {
-        calls.saves.push(request.postDataJSON());
-        return route.fulfill({ json: { savedAt: new Date().toISOString(), deadline, now: new Date().toISOString() } });
-      }
-      if (path.endsWith("/submit")) {
-        calls.submitted = request.postDataJSON();
-        return route.fulfill({ json: result });
-      }
-      if (path.endsWith("/result")) return route.fulfill(calls.submitted ? { json: result } : { status: 409, json: { message: "This paper is still being sat." } });
-      return route.fulfill({ status: 404, json: { message: "Not found" } });
+  /** A signed-in student's real sitting of a generated Physics Paper 1 (Higher), `secondsLeft` from its deadline. */
+  async function sittingEndingSoon(page: Page, username: string, secondsLeft: number) {
+    const userId = await signIn(page.context(), { username, email: `${username}@example.com`, fullName: username });
+    await grant(userId, 1);
+    const headers = { origin: baseURL() };
+    const generated = await page.request.post(baseURL() + "/api/generate-enhanced-paper", {
+      headers,
+      data: { subject: "Physics", examBoard: "AQA", level: "GCSE", paperName: "Paper 1", tier: "Higher", isPredicted: false },
     });
-    return calls;
+    expect(generated.status(), await generated.text()).toBe(200);
+    const started = await page.request.post(baseURL() + "/api/sittings", { headers, data: { generatedPaperId: (await generated.json()).id } });
+    expect(started.status()).toBe(201);
+    const view = (await started.json()) as SittingView;
+    const db = await serverDb();
+    await db.update(sittings).set({ deadline: new Date(Date.now() + secondsLeft * 1000).toISOString() }).where(eq(sittings.id, view.id));
+    return view;
   }
 
   it("tells a screen reader when a minute is left, and not about the warnings already behind it", async () => {
     const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    await signIn(page.context(), { username: "oneminute", email: "oneminute@example.com", fullName: "Una Minute" });
-    await answerSittingsApi(page, 990_002, 63);
-    await page.goto(baseURL() + "/sittings/990002");
+    const view = await sittingEndingSoon(page, "oneminute", 64);
+    await page.goto(baseURL() + `/sittings/${view.id}`);
     await hydrated(page, "SittingExam");
     await page.getByTestId("sitting-exam").waitFor();
     const announcement = page.getByTestId("countdown-announcement");
     expect(await announcement.getAttribute("aria-live")).toBe("assertive");
     expect(await announcement.innerText()).toBe("");
-    await expect.poll(() => announcement.innerText(), { timeout: 10_000 }).toBe("1 minute left");
+    await expect.poll(() => announcement.innerText(), { timeout: 15_000 }).toBe("1 minute left");
     expect(await page.getByTestId("countdown").getAttribute("aria-label")).toBe("Time left: 1 minute");
     await page.close();
   });
 
   it("sends the answers kept on the device, hands the paper in automatically and opens the results", async () => {
     const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    await signIn(page.context(), { username: "lastminute", email: "lastminute@example.com", fullName: "Lee Lastminute" });
-    const id = 990_001;
-    const calls = await answerSittingsApi(page, id, 5);
-    await page.goto(baseURL() + `/sittings/${id}`);
+    const view = await sittingEndingSoon(page, "lastminute", 14);
+    const first = findPart(view, "short");
+    const second = findPart(view, "choice");
+    await page.goto(baseURL() + `/sittings/${view.id}`);
     await hydrated(page, "SittingExam");
-    await page.getByLabel("Answer to 01.1").fill("thermal");
+    await openQuestion(page, view, first.question);
+    await page.getByLabel(`Answer to ${first.part.number}`).fill("The energy is transferred to the thermal store of the surroundings.");
     await expect.poll(() => saveStatus(page)).toBe("saved");
     await page.context().setOffline(true);
-    await page.getByLabel("Answer to 01.2").fill("kinetic");
+    await openQuestion(page, view, second.question);
+    await partField(page, second.part.number).getByRole("radio", { name: second.part.options![1], exact: true }).check();
     // Zero while offline: the page says what happens, and the answers stay on the device.
-    await expect.poll(() => page.getByTestId("sitting-phase").innerText(), { timeout: 15_000 }).toContain("Time is up. You are offline");
+    await expect.poll(() => page.getByTestId("sitting-phase").innerText(), { timeout: 20_000 }).toContain("Time is up. You are offline");
     expect(await page.getByTestId("countdown").innerText()).toBe("0:00");
     expect(await page.getByTestId("countdown-announcement").innerText()).toBe("Time is up. Your paper is being handed in.");
-    expect(await page.getByLabel("Answer to 01.2").isDisabled()).toBe(true);
-    expect(calls.submitted).toBeNull();
     await page.context().setOffline(false);
-    await page.waitForURL(new RegExp(`/sittings/${id}/results$`));
-    expect(calls.saves.at(-1)!.answers).toEqual({ "01.2": "kinetic" });
-    expect(calls.submitted).toEqual({ automatic: true });
+    await page.waitForURL(new RegExp(`/sittings/${view.id}/results$`));
 
+    // The server took the answer typed offline (within its grace) and the clock's hand-in.
+    const result = await apiJson<SittingResult>(page, `/api/sittings/${view.id}/result`);
+    expect(result.automatic).toBe(true);
+    expect(result.parts.find((p) => p.number === second.part.number)!.answer).toBe(second.part.options![1]);
+    expect(result.parts.find((p) => p.number === first.part.number)!.answer).toContain("thermal store");
     await hydrated(page, "SittingResults");
     await page.getByTestId("sitting-results").waitFor();
     expect(await page.getByTestId("sitting-results").innerText()).toContain("Handed in automatically when time ran out.");
-    // A grade shows only where the paper's boundaries are known, and names them.
-    expect((await page.getByTestId("results-grade").innerText()).replace(/\s+/g, " ")).toBe("Grade estimate 4 From AQA June 2024 grade boundaries");
+    // No grade boundaries are recorded for a practice paper, so no grade is estimated.
+    expect(result.grade).toBeNull();
+    expect(await page.getByTestId("results-grade").count()).toBe(0);
     await page.close();
   });
 });

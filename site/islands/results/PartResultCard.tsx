@@ -31,7 +31,11 @@ export function PartResultCard({ sittingId, part, onResult, hasModel }: PartResu
   const [error, setError] = useState("");
   const { mark } = part;
   const pending = mark.method === "pending";
-  const canRemark = mark.method === "model" || mark.method === "self";
+  // A part with one right answer (a choice, a number, a word) was marked exactly and is not re-marked;
+  // a point-by-point mark the student disagrees with, a model's and their own can be.
+  const canRemark = mark.method === "model" || mark.method === "self" || mark.method === "points";
+  // The model marks extended answers against their level descriptors only.
+  const canAskModel = hasModel && Boolean(part.levels?.length);
   const answer = answerText(part.answer);
 
   async function askModel() {
@@ -62,6 +66,11 @@ export function PartResultCard({ sittingId, part, onResult, hasModel }: PartResu
           {mark.reasons.map((r, i) => <li key={i}>{r}</li>)}
         </ul>
       )}
+
+      <details className="mt-3 text-sm" data-testid="part-question">
+        <summary className="cursor-pointer font-semibold text-brand-700">Question</summary>
+        <ApiHtml html={part.content} className="mt-1 text-sm" />
+      </details>
 
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <div className="min-w-0">
@@ -98,7 +107,7 @@ export function PartResultCard({ sittingId, part, onResult, hasModel }: PartResu
       {canRemark && !marking && (
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <span className="text-sm font-semibold text-slate-800">Re-mark:</span>
-          {hasModel && (
+          {canAskModel && (
             <button type="button" className="btn-outline px-3 py-1.5" onClick={() => void askModel()} disabled={asking} aria-busy={asking || undefined}>
               {asking && <Spinner />}
               {asking ? "Asking the model..." : mark.method === "model" ? "Ask the model again" : "Ask the model"}
