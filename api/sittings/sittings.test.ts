@@ -219,6 +219,23 @@ describe("sitting a paper", () => {
     const ai = await send(t.app, `${base}/remark`, { part: part.number, method: "model" }, s.cookie);
     expect([ai.status, (await ai.json()).message]).toEqual([409, "AI marking is not available: mark this part yourself."]);
   });
+
+  it("lets the student re-mark a point-by-point mark, but not one marked exactly", async () => {
+    const s = await sitting(t);
+    expect((await put(t, `/api/sittings/${s.view.id}/answers`, { answers: someAnswers(s.view) }, s.cookie)).status).toBe(200);
+    const result = (await (await send(t.app, `/api/sittings/${s.view.id}/submit`, {}, s.cookie)).json()) as SittingResult;
+    const points = result.parts.find((p) => p.mark.method === "points")!;
+    const exact = result.parts.find((p) => p.mark.method === "exact")!;
+    const base = `/api/sittings/${s.view.id}/remark`;
+    const refused = await send(t.app, base, { part: exact.number, method: "self", marks: exact.mark.max }, s.cookie);
+    expect([refused.status, (await refused.json()).message]).toEqual([409, "This part has one right answer and was marked exactly from the mark scheme."]);
+    const res = await send(t.app, base, { part: points.number, method: "self", marks: points.mark.max }, s.cookie);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const after = (await res.json()) as SittingResult;
+    const remarked = after.parts.find((p) => p.number === points.number)!;
+    expect([remarked.mark.method, remarked.mark.awarded, remarked.earlier.map((m) => m.method)]).toEqual(["self", points.mark.max, ["points"]]);
+    expect(after.awarded).toBe(result.awarded - points.mark.awarded! + points.mark.max);
+  });
 });
 
 describe("sitting again on the weak topics", () => {
