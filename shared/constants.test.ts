@@ -86,6 +86,8 @@ describe("route table (§2)", () => {
       "/study-recommendations",
       "/rs-paper2a/:paperId",
       "/papers/:paperId",
+      "/sittings/:sittingId",
+      "/sittings/:sittingId/results",
       "/revision-materials",
       "/history",
       "/feedback",
@@ -103,6 +105,7 @@ describe("route table (§2)", () => {
     expect(accessFor("/rs-paper2a")).toBeNull();
     expect(accessFor("/rs-paper2a/17/extra")).toBeNull();
     expect(accessFor("/settings")).toBe("signed-in");
+    expect(accessFor("/sittings/4/results")).toBe("signed-in");
     expect(accessFor("/exam-papers")).toBe("admin");
     expect(accessFor("/nowhere")).toBeNull();
     expect(normalisePath("/a/")).toBe("/a");

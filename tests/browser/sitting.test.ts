@@ -199,6 +199,16 @@ describe("sitting a paper", () => {
     await screenshots(page, "sitting-exam");
     expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])).toEqual([]);
 
+    // The home page's progress before the paper is marked: nothing to show yet, said so.
+    const homeStat = async () => {
+      const home = await page.context().newPage();
+      await home.goto(baseURL() + "/");
+      const text = (await home.getByTestId("stat-progress").innerText()).replace(/\s+/g, " ");
+      await home.close();
+      return text;
+    };
+    expect(await homeStat()).toContain("No marks yet");
+
     await page.getByRole("button", { name: "Submit paper" }).first().click();
     const dialog = page.getByTestId("submit-dialog");
     await dialog.waitFor();
@@ -238,6 +248,10 @@ describe("sitting a paper", () => {
     // No grade is claimed without known boundaries.
     expect(await page.getByTestId("results-grade").count()).toBe(result.grade ? 1 : 0);
     await screenshots(page, "sitting-results");
+    // ...and after: the mastery over the topics this paper marked.
+    const marked = result.topics.filter((x) => x.max > 0);
+    const mastery = Math.round((100 * marked.reduce((n, x) => n + x.awarded, 0)) / marked.reduce((n, x) => n + x.max, 0));
+    expect(await homeStat()).toContain(`${mastery}% Mastery over ${marked.length} topics from 1 marked paper`);
     expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])).toEqual([]);
   });
 
