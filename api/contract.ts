@@ -33,7 +33,7 @@ import { adminDefaultsSchema, auditQuerySchema, examDatesSchema, offeringSchema,
 import { progressSchema, recommendationRequestSchema, subjectSchema } from "../shared/study.ts";
 import { cardEditSchema, deckRequestSchema, deckSettingsSchema, ownCardSchema, quizAnswersSchema, reviewBatchSchema } from "../shared/revision.ts";
 import { generationRequestSchema } from "../shared/generation.ts";
-import { remarkSchema, saveAnswersSchema, selfMarkSchema, startSittingSchema, submitSittingSchema } from "../shared/sittings.ts";
+import { remarkSchema, saveAnswersSchema, selfMarkSchema, startSittingSchema, submitSittingSchema } from "../shared/sitting-requests.ts";
 import { availableYearsQuery, pageQuery } from "./papers/routes.ts";
 import { testEmailSchema, valueSchemas } from "./settings/routes.ts";
 import { SETTING_KEYS } from "./settings/store.ts";

@@ -1,7 +1,7 @@
 // Exam mode (issue 15): a student sits a generated paper on screen, timed, and has it marked against
-// its mark scheme. The request schemas and the response shapes of /api/sittings, one source for the
-// exam page, the results page and the API.
-import { z } from "./zod.ts";
+// its mark scheme. The response shapes of /api/sittings and the rules' constants, one source for the
+// exam page, the results page and the API. No zod here, so the exam page does not ship it: the
+// request schemas are in sitting-requests.ts.
 import type { DocFigure, DocPart } from "./generation.ts";
 
 /** Access arrangements: 25% extra time is the usual allowance, 50% the exceptional one. */
@@ -23,49 +23,7 @@ export const ANSWER_KINDS = ["choice", "number", "word", "short", "long", "table
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
 /** An answer as the student gave it: text, or one value per blank table cell in reading order. */
-export const answerValueSchema = z.union([z.string().max(20_000), z.array(z.string().max(500)).max(200)]);
-export type AnswerValue = z.infer<typeof answerValueSchema>;
-
-const partNumber = z.string().max(20, "Unknown question part").regex(/^[0-9A-Za-z.()]{1,20}$/, "Unknown question part");
-
-export const startSittingSchema = z.object({
-  generatedPaperId: z.number().int().positive(),
-  extraTime: z.union([z.literal(0), z.literal(25), z.literal(50)]).default(0),
-});
-export type StartSitting = z.infer<typeof startSittingSchema>;
-
-/**
- * One autosave: the answers changed since the last save (by part number), the flags as they stand,
- * and seconds spent per part since the last save (added to what is stored).
- */
-export const saveAnswersSchema = z.object({
-  answers: z.record(partNumber, answerValueSchema).default({}),
-  flags: z.array(partNumber).max(500).optional(),
-  timeSpent: z.record(partNumber, z.number().int().min(0).max(36_000)).default({}),
-});
-export type SaveAnswers = z.infer<typeof saveAnswersSchema>;
-
-/** `automatic`: the clock ran out in the browser; the only submission accepted after the deadline. */
-export const submitSittingSchema = z.object({
-  automatic: z.boolean().default(false),
-});
-
-/** The student's own mark for a self-marked part (offline extended answers, or a re-mark). */
-export const selfMarkSchema = z.object({
-  part: partNumber,
-  marks: z.number().int().min(0),
-  level: z.number().int().min(0).max(10).optional(),
-});
-export type SelfMark = z.infer<typeof selfMarkSchema>;
-
-/** A re-mark of one part: by the model again, or by the student. */
-export const remarkSchema = z.object({
-  part: partNumber,
-  method: z.enum(["model", "self"]),
-  marks: z.number().int().min(0).optional(),
-  level: z.number().int().min(0).max(10).optional(),
-});
-export type Remark = z.infer<typeof remarkSchema>;
+export type AnswerValue = string | string[];
 
 /** One part as the exam page shows it: the question, never its mark scheme. */
 export interface SittingPart extends Pick<DocPart, "number" | "marks" | "spagMarks" | "content" | "figure" | "options"> {

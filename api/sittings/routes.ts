@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { requireSignIn } from "../auth/guards.ts";
 import { parseBody, pathId } from "../http.ts";
-import { remarkSchema, saveAnswersSchema, selfMarkSchema, startSittingSchema, submitSittingSchema } from "../../shared/sittings.ts";
+import { remarkSchema, saveAnswersSchema, selfMarkSchema, startSittingSchema, submitSittingSchema } from "../../shared/sitting-requests.ts";
 import { ownSitting, saveAnswers, sittingResult, startSitting, submitSitting, viewSitting } from "./service.ts";
 import { remarkPart, resultOf, selfMarkPart } from "./marks.ts";
 import { sittingSummaries } from "./summaries.ts";

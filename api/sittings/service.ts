@@ -8,15 +8,8 @@ import type { Deps } from "../context.ts";
 import { HttpError } from "../http.ts";
 import { sittings } from "../db/schema.ts";
 import { documentOf, ownPaper } from "../papers/service.ts";
-import {
-  type AnswerValue,
-  type ExtraTime,
-  SAVE_GRACE_SECONDS,
-  type SaveAnswers,
-  type SittingResult,
-  type SittingView,
-  type StartSitting,
-} from "../../shared/sittings.ts";
+import { type AnswerValue, type ExtraTime, SAVE_GRACE_SECONDS, type SittingResult, type SittingView } from "../../shared/sittings.ts";
+import type { SaveAnswers, StartSitting } from "../../shared/sitting-requests.ts";
 import { partsOf, sittingSections } from "./paper.ts";
 import { markSubmission, resultOf } from "./marks.ts";
 

@@ -1,7 +1,8 @@
 // The exam page's and results page's calls to /api/sittings (issue 15), typed by the contract in
 // shared/sittings.ts. A failure is a SittingApiError: its status (0 when the request never reached
 // the server, so the caller can tell "offline" from "refused") and the API's message.
-import type { Remark, SaveAnswers, SelfMark, SittingResult, SittingView, StartSitting } from "../../shared/sittings.ts";
+import type { SittingResult, SittingView } from "../../shared/sittings.ts";
+import type { Remark, SaveAnswers, SelfMark, StartSitting } from "../../shared/sitting-requests.ts";
 import { postJson, readError } from "./api.ts";
 
 export class SittingApiError extends Error {

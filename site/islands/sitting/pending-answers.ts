@@ -3,7 +3,8 @@
 // lost connection, a reload or a closed tab loses nothing: the next save, from any tab, sends them.
 // Each answer and the flags carry the time they were changed, and a newer change always wins over
 // an older one, whichever tab or save it comes from.
-import type { AnswerValue, SaveAnswers } from "../../../shared/sittings.ts";
+import type { AnswerValue } from "../../../shared/sittings.ts";
+import type { SaveAnswers } from "../../../shared/sitting-requests.ts";
 
 export interface PendingAnswers {
   answers: Record<string, { value: AnswerValue; at: number }>;
