@@ -34,6 +34,7 @@ import { progressSchema, recommendationRequestSchema, subjectSchema } from "../s
 import { cardEditSchema, deckRequestSchema, deckSettingsSchema, ownCardSchema, quizAnswersSchema, reviewBatchSchema } from "../shared/revision.ts";
 import { generationRequestSchema } from "../shared/generation.ts";
 import { remarkSchema, saveAnswersSchema, selfMarkSchema, startSittingSchema, submitSittingSchema } from "../shared/sitting-requests.ts";
+import { SAVE_MAX_BYTES } from "../shared/sittings.ts";
 import { availableYearsQuery, pageQuery } from "./papers/routes.ts";
 import { testEmailSchema, valueSchemas } from "./settings/routes.ts";
 import { SETTING_KEYS } from "./settings/store.ts";
@@ -234,7 +235,7 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "GET", path: "/api/sittings", access: "signed-in", summary: "One's sittings, newest first, with their scores" },
   { method: "POST", path: "/api/sittings", access: "signed-in", summary: "Starts sitting one's generated paper (201), or returns the sitting open for it (200)", body: startSittingSchema, example: { generatedPaperId: 1, extraTime: 25 } },
   { method: "GET", path: "/api/sittings/:id", access: "signed-in", summary: "One's sitting as the exam page shows it: questions without mark schemes, answers, flags, deadline", params: id },
-  { method: "PUT", path: "/api/sittings/:id/answers", access: "signed-in", summary: "Saves changed answers, the flags and time per part; refused once time is up", params: id, body: saveAnswersSchema, example: { answers: { "01.1": "Cell wall" }, flags: ["02.3"], timeSpent: { "01.1": 40 } } },
+  { method: "PUT", path: "/api/sittings/:id/answers", access: "signed-in", summary: "Saves changed answers, the flags and time per part; refused once time is up", params: id, body: saveAnswersSchema, bodyLimit: SAVE_MAX_BYTES, example: { answers: { "01.1": "Cell wall" }, flags: ["02.3"], timeSpent: { "01.1": 40 } } },
   { method: "POST", path: "/api/sittings/:id/submit", access: "signed-in", summary: "Submits and marks one's sitting; after the deadline only the automatic submission is accepted", params: id, body: submitSittingSchema, example: { automatic: false } },
   { method: "GET", path: "/api/sittings/:id/result", access: "signed-in", summary: "The marks of one's submitted sitting, per part and per topic, with the reasons", params: id },
   { method: "POST", path: "/api/sittings/:id/self-mark", access: "signed-in", summary: "One's own mark for a part waiting for it", params: id, body: selfMarkSchema, example: { part: "04.2", marks: 4, level: 2 } },

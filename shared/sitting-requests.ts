@@ -1,10 +1,10 @@
 // The request bodies of /api/sittings (shared/sittings.ts has the rest of exam mode's contract): the
 // API parses them, the contract documents them, and the pages send what their types say.
 import { z } from "./zod.ts";
-import type { AnswerValue } from "./sittings.ts";
+import { ANSWER_MAX_CHARS, type AnswerValue, CELL_MAX_CHARS } from "./sittings.ts";
 
 /** An answer as the student gave it: text, or one value per blank table cell in reading order. */
-export const answerValueSchema: z.ZodType<AnswerValue> = z.union([z.string().max(20_000), z.array(z.string().max(500)).max(200)]);
+export const answerValueSchema: z.ZodType<AnswerValue> = z.union([z.string().max(ANSWER_MAX_CHARS), z.array(z.string().max(CELL_MAX_CHARS)).max(200)]);
 
 const partNumber = z.string().max(20, "Unknown question part").regex(/^[0-9A-Za-z.()]{1,20}$/, "Unknown question part");
 

@@ -10,6 +10,14 @@ export type ExtraTime = (typeof EXTRA_TIME_PERCENT)[number];
 
 /** A save that arrives this long after the deadline still counts: it left the browser in time. */
 export const SAVE_GRACE_SECONDS = 30;
+/** The longest written answer (characters), and the longest answer in one cell of a table. */
+export const ANSWER_MAX_CHARS = 20_000;
+export const CELL_MAX_CHARS = 500;
+/**
+ * The largest autosave body: answers kept on the device through a long time offline go in one save,
+ * so the limit allows a whole paper of long answers rather than the API's usual 64 KB.
+ */
+export const SAVE_MAX_BYTES = 1024 * 1024;
 /** How long the exam page waits after the last keystroke before saving. */
 export const SAVE_DEBOUNCE_MS = 800;
 

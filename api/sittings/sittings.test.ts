@@ -99,6 +99,19 @@ describe("sitting a paper", () => {
     expect(JSON.parse(row!.timeSpent)).toEqual({ [choice.number]: 45 });
   });
 
+  it("takes a whole paper of long answers in one save, as a device sends them after a long time offline", async () => {
+    const s = await sitting(t);
+    const written = partsOf(s.view).filter((p) => p.kind === "short" || p.kind === "long").slice(0, 6);
+    const answers = Object.fromEntries(written.map((p) => [p.number, "respiration releases energy ".repeat(700).slice(0, 19_000)]));
+    expect(JSON.stringify({ answers }).length).toBeGreaterThan(64 * 1024);
+    const res = await put(t, `/api/sittings/${s.view.id}/answers`, { answers }, s.cookie);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const view = (await (await send(t.app, `/api/sittings/${s.view.id}`, undefined, s.cookie)).json()) as SittingView;
+    expect(view.answers).toEqual(answers);
+    const tooLong = await put(t, `/api/sittings/${s.view.id}/answers`, { answers: { [written[0].number]: "x".repeat(20_001) } }, s.cookie);
+    expect(tooLong.status).toBe(400);
+  });
+
   it("refuses answers that are not on the paper or not in the part's form, saving nothing", async () => {
     const s = await sitting(t);
     const parts = partsOf(s.view);

@@ -1,12 +1,10 @@
 // A part's answer field, by the kind of answer it takes (shared/sittings.ts ANSWER_KINDS): a radio
 // group of the options, a number with its units beside it, one word, a short or a long written answer
 // (with a live word count), or the blank cells of the question's table (TableAnswer.tsx).
-import type { AnswerValue, SittingPart } from "../../../shared/sittings.ts";
+import { ANSWER_MAX_CHARS, type AnswerValue, type SittingPart } from "../../../shared/sittings.ts";
 import { INPUT_CLASS } from "../../components/ui/Field.tsx";
 import { TableAnswer } from "./TableAnswer.tsx";
 
-/** The API's limits on an answer (shared/sittings.ts answerValueSchema). */
-const TEXT_MAX = 20_000;
 
 export const wordCount = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
 
@@ -77,7 +75,7 @@ export function AnswerField({ part, value, onChange, id, labelledBy }: AnswerFie
           <textarea
             id={id}
             rows={long ? 14 : 4}
-            maxLength={TEXT_MAX}
+            maxLength={ANSWER_MAX_CHARS}
             value={text}
             onChange={(e) => onChange(e.target.value)}
             aria-describedby={long ? `${id}-count` : undefined}

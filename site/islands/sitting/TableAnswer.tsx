@@ -3,6 +3,7 @@
 // its column's heading, as a screen reader user would find it on paper.
 import { useMemo } from "react";
 import { ApiHtml } from "../../components/ui/ApiHtml.tsx";
+import { CELL_MAX_CHARS } from "../../../shared/sittings.ts";
 
 interface Cell {
   header: boolean;
@@ -70,7 +71,7 @@ export function TableAnswer({ html, cells, value, onChange, partNumber }: TableA
     <input
       type="text"
       autoComplete="off"
-      maxLength={500}
+      maxLength={CELL_MAX_CHARS}
       value={values[i]}
       onChange={(e) => set(i, e.target.value)}
       aria-label={`${partNumber}: ${name}`}
