@@ -9,11 +9,12 @@ import { Spinner } from "../../components/ui/Spinner.tsx";
 import { getSitting, SittingApiError, submitSitting } from "../../lib/sittings.ts";
 import { Countdown } from "./Countdown.tsx";
 import { addTime, clearPending, isEmpty, loadPending, recordAnswer, recordFlags, updatePending } from "./pending-answers.ts";
-import { isAnswered, partsOf, QuestionNavigator } from "./QuestionNavigator.tsx";
+import { partsOf, QuestionNavigator } from "./QuestionNavigator.tsx";
 import { QuestionView } from "./QuestionView.tsx";
 import { SaveQueue, type SaveStatus } from "./save-queue.ts";
 import { SaveStatusText } from "./SaveStatusText.tsx";
 import { SubmitDialog } from "./SubmitDialog.tsx";
+import { unansweredParts } from "./unanswered.ts";
 import { openSittingChannel, type SittingChannel, type SittingMessage } from "./sitting-channel.ts";
 
 /** sitting: answering; handing-in: submitting; waiting: time is up, offline, the answers wait to be sent. */
@@ -257,7 +258,7 @@ export default function SittingExam({ sittingId }: { sittingId: string }) {
 
   const { question, section } = questions[current];
   const firstOfSection = section.questions[0] === question;
-  const unanswered = parts.filter((p) => !isAnswered(answers[p.number])).map((p) => p.number);
+  const unanswered = unansweredParts(view, answers);
   const flagged = parts.filter((p) => flags.includes(p.number)).map((p) => p.number);
   const locked = phase !== "sitting";
 
@@ -329,7 +330,8 @@ export default function SittingExam({ sittingId }: { sittingId: string }) {
 
       <SubmitDialog
         open={confirming}
-        unanswered={unanswered}
+        unanswered={unanswered.parts}
+        note={unanswered.note}
         flagged={flagged}
         pending={phase === "handing-in"}
         error={submitError}

@@ -5,6 +5,8 @@ import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
 interface SubmitDialogProps {
   open: boolean;
   unanswered: string[];
+  /** Said before the lists, e.g. that fewer sections were started than the paper asks for. */
+  note: string;
   flagged: string[];
   pending: boolean;
   error: string;
@@ -12,7 +14,7 @@ interface SubmitDialogProps {
   onCancel: () => void;
 }
 
-export function SubmitDialog({ open, unanswered, flagged, pending, error, onConfirm, onCancel }: SubmitDialogProps) {
+export function SubmitDialog({ open, unanswered, note, flagged, pending, error, onConfirm, onCancel }: SubmitDialogProps) {
   return (
     <ConfirmDialog
       open={open}
@@ -26,6 +28,7 @@ export function SubmitDialog({ open, unanswered, flagged, pending, error, onConf
       description={
         <>
           <p>Once handed in, your answers are marked and cannot be changed.</p>
+          {note && <p className="mt-2 font-semibold" data-testid="submit-note">{note}</p>}
           {unanswered.length > 0 && (
             <p className="mt-2" data-testid="submit-unanswered">
               <span className="font-semibold">Not answered ({unanswered.length}):</span> {unanswered.join(", ")}
@@ -36,7 +39,7 @@ export function SubmitDialog({ open, unanswered, flagged, pending, error, onConf
               <span className="font-semibold">Flagged ({flagged.length}):</span> {flagged.join(", ")}
             </p>
           )}
-          {unanswered.length === 0 && flagged.length === 0 && <p className="mt-2">Every part is answered and none is flagged.</p>}
+          {unanswered.length === 0 && flagged.length === 0 && !note && <p className="mt-2">Every part is answered and none is flagged.</p>}
           {error && <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800">{error}</p>}
         </>
       }
