@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { and, eq } from "drizzle-orm";
-import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
+import { baseURL, grantCredits, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
 import { papers, questions, users } from "../../api/db/schema.ts";
-import { changeCredits } from "../../api/credits/ledger.ts";
 import { GENERATION_STEPS } from "../../shared/constants.ts";
 import { TOPIC_BALANCED } from "../../shared/generation.ts";
 
@@ -21,11 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function grant(userId: number, credits: number) {
-  const db = await serverDb();
-  await db.transaction((tx) => changeCredits(tx, { userId, delta: credits, type: "admin_grant", description: "browser test grant" }));
-}
 
 async function balance(userId: number): Promise<number> {
   const db = await serverDb();
@@ -105,7 +99,7 @@ describe("the student's main journey", () => {
   beforeAll(async () => {
     page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     userId = await signIn(page.context(), { username: "journey", email: "journey@example.com", fullName: "Jo Journey" });
-    await grant(userId, 3);
+    await grantCredits(userId, 3);
   });
   afterAll(async () => {
     await page?.close();
@@ -398,7 +392,7 @@ describe("without credits, and when generation fails", () => {
     const db = await serverDb();
     const page = await newPage(browser);
     const userId = await signIn(page.context(), { username: "unlucky", email: "unlucky@example.com", fullName: "Una Lucky" });
-    await grant(userId, 1);
+    await grantCredits(userId, 1);
     const cs = (await db.select().from(papers).where(and(eq(papers.subject, "Computer Science"), eq(papers.examBoard, "AQA"))).get())!;
     const bank = await db.select().from(questions).where(eq(questions.paperId, cs.id)).all();
     expect(bank.length).toBeGreaterThan(0);
@@ -428,7 +422,7 @@ describe("without credits, and when generation fails", () => {
   it("when the browser blocks the PDF's tab, the success toast carries a link to the PDF", async () => {
     const page = await newPage(browser);
     const userId = await signIn(page.context(), { username: "blocked", email: "blocked@example.com", fullName: "Bea Blocked" });
-    await grant(userId, 1);
+    await grantCredits(userId, 1);
     // What a browser's pop-up blocker does: window.open answers null and no tab opens.
     await page.addInitScript(() => {
       window.open = () => null;

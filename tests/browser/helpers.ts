@@ -6,6 +6,7 @@ import { connect, type Database } from "../../api/db/client.ts";
 import { generatedPapers, sessions, users } from "../../api/db/schema.ts";
 import { hashSessionToken, SESSION_COOKIE } from "../../api/auth/session.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
+import { changeCredits } from "../../api/credits/ledger.ts";
 
 export const baseURL = () => inject("baseURL");
 
@@ -26,6 +27,11 @@ let db: Database | undefined;
 export async function serverDb(): Promise<Database> {
   db ??= await connect(inject("databaseUrl"));
   return db;
+}
+
+/** Gives a user credits through the ledger (an admin grant), as a real balance would be given. */
+export async function grantCredits(userId: number, credits: number) {
+  await (await serverDb()).transaction((tx) => changeCredits(tx, { userId, delta: credits, type: "admin_grant", description: "browser test grant" }));
 }
 
 /** Creates a user with a live session in the server's database and puts its cookie in the browser context. */

@@ -4,8 +4,7 @@
 // dialog, and the results with marks per topic and per part, marked by the student where they must.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
-import { changeCredits } from "../../api/credits/ledger.ts";
+import { baseURL, grantCredits, hydrated, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
 import { sittings } from "../../api/db/schema.ts";
 import { eq } from "drizzle-orm";
 import type { SittingPart, SittingResult, SittingView } from "../../shared/sittings.ts";
@@ -17,11 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function grant(userId: number, credits: number) {
-  const db = await serverDb();
-  await db.transaction((tx) => changeCredits(tx, { userId, delta: credits, type: "admin_grant", description: "browser test grant" }));
-}
 
 async function apiJson<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(baseURL() + path);
@@ -78,7 +72,7 @@ describe("sitting a paper", () => {
       });
     });
     userId = await signIn(page.context(), { username: "sitter", email: "sitter@example.com", fullName: "Sam Sitter" });
-    await grant(userId, 1);
+    await grantCredits(userId, 1);
   });
   afterAll(async () => {
     await page?.close();
@@ -261,7 +255,7 @@ describe("sitting a paper", () => {
     await again.getByRole("button", { name: "Sit again with new questions on my weak topics" }).click();
     await expect.poll(() => again.getByRole("alert").innerText()).toContain("You need 1 credit to generate a paper.");
     expect(await again.getByRole("link", { name: "Buy credits" }).getAttribute("href")).toBe("/pricing");
-    await grant(userId, 1);
+    await grantCredits(userId, 1);
     await again.getByRole("button", { name: "Sit again with new questions on my weak topics" }).click();
     await page.waitForURL((url) => /\/sittings\/\d+$/.test(url.pathname) && url.pathname !== `/sittings/${sittingId}`, { timeout: 30_000 });
     const next = await apiJson<SittingView>(page, new URL(page.url()).pathname.replace("/sittings/", "/api/sittings/"));
@@ -277,7 +271,7 @@ describe("marking an extended answer yourself", () => {
   it("a levels-marked answer waits for the student's mark: level, then mark within its band; a re-mark keeps the earlier one", async () => {
     const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     const userId = await signIn(page.context(), { username: "selfmarker", email: "selfmarker@example.com", fullName: "Sol Marker" });
-    await grant(userId, 1);
+    await grantCredits(userId, 1);
     const origin = { Origin: baseURL() };
     const generated = await page.request.post(baseURL() + "/api/generate-enhanced-paper", {
       headers: origin,
@@ -347,7 +341,7 @@ describe("when the clock runs out", () => {
   /** A signed-in student's real sitting of a generated Physics Paper 1 (Higher), `secondsLeft` from its deadline. */
   async function sittingEndingSoon(page: Page, username: string, secondsLeft: number) {
     const userId = await signIn(page.context(), { username, email: `${username}@example.com`, fullName: username });
-    await grant(userId, 1);
+    await grantCredits(userId, 1);
     const headers = { origin: baseURL() };
     const generated = await page.request.post(baseURL() + "/api/generate-enhanced-paper", {
       headers,
