@@ -29,5 +29,6 @@ export function figureScene(figure: Figure): Scene {
   }
 }
 
-export { type Figure, FIGURE_TYPES, type FigureInput, figureSchema } from "./schema.ts";
+// Types only: the schema (and zod with it) stays out of the browser pages that draw figures.
+export type { Figure, FigureInput } from "./schema.ts";
 export type { Scene, Shape } from "./scene.ts";
