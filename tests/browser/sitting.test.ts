@@ -134,11 +134,12 @@ describe("sitting a paper", () => {
     await page.getByLabel(`Answer to ${number.part.number}`).fill("42.5");
     await openQuestion(page, view, short.question);
     await page.getByLabel(`Answer to ${short.part.number}`).fill("The particles gain kinetic energy");
+    // Saved on the server (asked until the debounced save has gone, rather than trusting the status's timing).
+    await expect.poll(async () => {
+      const { answers } = await apiJson<SittingView>(page, `/api/sittings/${sittingId}`);
+      return [answers[choice.part.number], answers[number.part.number], answers[short.part.number]];
+    }).toEqual([option, "42.5", "The particles gain kinetic energy"]);
     await expect.poll(() => saveStatus(page)).toBe("saved");
-    const saved = await apiJson<SittingView>(page, `/api/sittings/${sittingId}`);
-    expect(saved.answers[choice.part.number]).toBe(option);
-    expect(saved.answers[number.part.number]).toBe("42.5");
-    expect(saved.answers[short.part.number]).toBe("The particles gain kinetic energy");
 
     const before = await remainingMs(page);
     await page.reload();
@@ -188,8 +189,8 @@ describe("sitting a paper", () => {
   it("submits through a dialog that lists the unanswered and flagged parts, then shows the results per topic", async () => {
     await openQuestion(page, view, number.question);
     await partField(page, number.part.number).getByRole("button", { name: `Flag ${number.part.number} to come back to` }).click();
+    await expect.poll(async () => (await apiJson<SittingView>(page, `/api/sittings/${sittingId}`)).flags).toEqual([number.part.number]);
     await expect.poll(() => saveStatus(page)).toBe("saved");
-    expect((await apiJson<SittingView>(page, `/api/sittings/${sittingId}`)).flags).toEqual([number.part.number]);
     await screenshots(page, "sitting-exam");
     expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])).toEqual([]);
 
@@ -358,21 +359,21 @@ describe("when the clock runs out", () => {
 
   it("tells a screen reader when a minute is left, and not about the warnings already behind it", async () => {
     const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    const view = await sittingEndingSoon(page, "oneminute", 64);
+    const view = await sittingEndingSoon(page, "oneminute", 80);
     await page.goto(baseURL() + `/sittings/${view.id}`);
     await hydrated(page, "SittingExam");
     await page.getByTestId("sitting-exam").waitFor();
     const announcement = page.getByTestId("countdown-announcement");
     expect(await announcement.getAttribute("aria-live")).toBe("assertive");
     expect(await announcement.innerText()).toBe("");
-    await expect.poll(() => announcement.innerText(), { timeout: 15_000 }).toBe("1 minute left");
+    await expect.poll(() => announcement.innerText(), { timeout: 30_000 }).toBe("1 minute left");
     expect(await page.getByTestId("countdown").getAttribute("aria-label")).toBe("Time left: 1 minute");
     await page.close();
   });
 
   it("sends the answers kept on the device, hands the paper in automatically and opens the results", async () => {
     const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    const view = await sittingEndingSoon(page, "lastminute", 14);
+    const view = await sittingEndingSoon(page, "lastminute", 25);
     const first = findPart(view, "short");
     const second = findPart(view, "choice");
     await page.goto(baseURL() + `/sittings/${view.id}`);
@@ -384,7 +385,7 @@ describe("when the clock runs out", () => {
     await openQuestion(page, view, second.question);
     await partField(page, second.part.number).getByRole("radio", { name: second.part.options![1], exact: true }).check();
     // Zero while offline: the page says what happens, and the answers stay on the device.
-    await expect.poll(() => page.getByTestId("sitting-phase").innerText(), { timeout: 20_000 }).toContain("Time is up. You are offline");
+    await expect.poll(() => page.getByTestId("sitting-phase").innerText(), { timeout: 40_000 }).toContain("Time is up. You are offline");
     expect(await page.getByTestId("countdown").innerText()).toBe("0:00");
     expect(await page.getByTestId("countdown-announcement").innerText()).toBe("Time is up. Your paper is being handed in.");
     await page.context().setOffline(false);
