@@ -33,6 +33,10 @@ export type AnswerKind = (typeof ANSWER_KINDS)[number];
 /** An answer as the student gave it: text, or one value per blank table cell in reading order. */
 export type AnswerValue = string | string[];
 
+/** An answer counts once it has some text: a blank table or whitespace is no answer. */
+export const isAnswered = (value: AnswerValue | null | undefined): value is AnswerValue =>
+  value !== null && value !== undefined && (Array.isArray(value) ? value.some((v) => v.trim() !== "") : value.trim() !== "");
+
 /** One part as the exam page shows it: the question, never its mark scheme. */
 export interface SittingPart extends Pick<DocPart, "number" | "marks" | "spagMarks" | "content" | "figure" | "options"> {
   kind: AnswerKind;

@@ -9,7 +9,7 @@ import { bankQuestionsFor, loadBanks, readBlueprint } from "../papers/bank.ts";
 import { paperQuestionRows } from "../papers/pool.ts";
 import { isLevelled } from "../papers/rules.ts";
 import { sanitiseQuestionHtml } from "../papers/html.ts";
-import { type BankQuestion, type Blueprint, type Part, questionMarks } from "../../shared/papers.ts";
+import { type BankQuestion, type Blueprint, type Part, type PaperFacts, questionMarks } from "../../shared/papers.ts";
 import type { ExamDate } from "../../shared/exam-dates.ts";
 import { formatMinutes } from "../../shared/format.ts";
 import type { ShareCard } from "../../shared/share.ts";
@@ -157,29 +157,23 @@ function sampleQuestions(src: PaperSource, topicNames: Map<string, string>): Sam
   return chosen;
 }
 
-/** A source's summary: its blueprint's facts, or only its catalogue code without one. */
-export const sourceSummary = (src: PaperSource): PaperSummary => ({
-  subject: src.subject,
-  examBoard: src.examBoard,
-  level: src.level || "GCSE",
-  name: src.name,
-  code: src.blueprint?.code ?? src.subjectCode,
-  tiers: src.blueprint?.tiers ?? [],
-  timeMinutes: src.blueprint?.timeMinutes ?? null,
-  totalMarks: src.blueprint?.totalMarks ?? null,
-});
-
-/** A catalogue paper's summary, from the facts the catalogue list carries (no database read). */
-export const catalogueSummary = (p: Paper): PaperSummary => ({
+/** A paper's summary from its catalogue identity and its facts (a blueprint has them), or only its catalogue code without any. */
+const summaryOf = (p: Pick<Paper, "subject" | "examBoard" | "level" | "name" | "subjectCode">, facts: PaperFacts | null): PaperSummary => ({
   subject: p.subject,
   examBoard: p.examBoard,
   level: p.level || "GCSE",
   name: p.name,
-  code: p.generation?.code ?? p.subjectCode,
-  tiers: p.generation?.tiers ?? [],
-  timeMinutes: p.generation?.timeMinutes ?? null,
-  totalMarks: p.generation?.totalMarks ?? null,
+  code: facts?.code ?? p.subjectCode,
+  tiers: facts?.tiers ?? [],
+  timeMinutes: facts?.timeMinutes ?? null,
+  totalMarks: facts?.totalMarks ?? null,
 });
+
+/** A source's summary: its blueprint's facts. */
+export const sourceSummary = (src: PaperSource): PaperSummary => summaryOf(src, src.blueprint);
+
+/** A catalogue paper's summary, from the facts the catalogue list carries (no database read). */
+export const catalogueSummary = (p: Paper): PaperSummary => summaryOf(p, p.generation);
 
 export function paperPage(src: PaperSource): PaperPage {
   const bp = src.blueprint;

@@ -10,10 +10,10 @@ import { documentOf, ownPaper } from "../papers/service.ts";
 import { modelClient } from "../ai/client.ts";
 import { currentLog } from "../log.ts";
 import type { PaperDocument } from "../../shared/generation.ts";
-import type { AnswerValue, PartMark, PartResult, SittingResult, TopicResult } from "../../shared/sittings.ts";
+import { type AnswerValue, isAnswered, type PartMark, type PartResult, type SittingResult, type TopicResult } from "../../shared/sittings.ts";
 import type { Remark, SelfMark } from "../../shared/sitting-requests.ts";
-import { levelsOf, markingSpecFor, markOffline, markWithModel, selfMark } from "./marking/index.ts";
-import { countedSections, isBlank, partsOf, type PlacedPart } from "./paper.ts";
+import { answerAsText, levelsOf, markingSpecFor, markOffline, markWithModel, selfMark } from "./marking/index.ts";
+import { countedSections, partsOf, type PlacedPart } from "./paper.ts";
 import type { SittingRow } from "./service.ts";
 
 type Marks = Record<string, PartMark[]>;
@@ -24,7 +24,6 @@ const MODEL_MARKING_MS = 40_000;
 const answersOf = (row: SittingRow) => JSON.parse(row.answers) as Record<string, AnswerValue>;
 const marksOf = (row: SittingRow) => JSON.parse(row.marks) as Marks;
 const latest = (marks: Marks, number: string) => marks[number]?.at(-1);
-const answerText = (answer: AnswerValue | undefined) => (Array.isArray(answer) ? answer.join("\n") : answer ?? "");
 
 async function paperOf(deps: Deps, row: SittingRow) {
   const paper = await ownPaper(deps, row.userId, row.generatedPaperId);
@@ -35,11 +34,11 @@ async function paperOf(deps: Deps, row: SittingRow) {
 async function modelMarks(deps: Deps, placed: PlacedPart[], answers: Record<string, AnswerValue>, offline: Marks): Promise<Marks> {
   const mc = modelClient(deps.env);
   if (!mc) return {};
-  const wanted = placed.filter((p) => offline[p.part.number][0].method === "pending" && markingSpecFor(p.part).kind === "levels" && !isBlank(answers[p.part.number]));
+  const wanted = placed.filter((p) => offline[p.part.number][0].method === "pending" && markingSpecFor(p.part).kind === "levels" && isAnswered(answers[p.part.number]));
   const signal = AbortSignal.timeout(MODEL_MARKING_MS);
   const marked = await Promise.all(wanted.map(async (p) => {
     try {
-      return [p.part.number, [await markWithModel(mc, p.part, answerText(answers[p.part.number]), signal)]] as [string, PartMark[]];
+      return [p.part.number, [await markWithModel(mc, p.part, answerAsText(answers[p.part.number] ?? null), signal)]] as [string, PartMark[]];
     } catch (err) {
       currentLog().warn("model marking failed; the student marks this part", { part: p.part.number, reason: String(err) });
       return null;
@@ -88,7 +87,7 @@ function topicTotals(doc: PaperDocument, answers: Record<string, AnswerValue>, m
   const attempted = doc.sections.map(() => false);
   for (const p of placed) {
     bySection[p.section] += latest(marks, p.part.number)?.awarded ?? 0;
-    if (!isBlank(answers[p.part.number])) attempted[p.section] = true;
+    if (isAnswered(answers[p.part.number])) attempted[p.section] = true;
   }
   const counted = countedSections(doc, bySection, attempted);
   const totals = new Map<string, TopicResult>();
@@ -154,7 +153,13 @@ function markedRow(row: SittingRow) {
   return row;
 }
 
-async function changeMark(deps: Deps, row: SittingRow, number: string, mark: (placed: PlacedPart, answer: AnswerValue | null) => Promise<PartMark> | PartMark) {
+/** Adds a part's new mark to its history, stores it, and returns the sitting's results with it. */
+async function changeMark(
+  deps: Deps,
+  row: SittingRow,
+  number: string,
+  mark: (placed: PlacedPart, answer: AnswerValue | null) => Promise<PartMark> | PartMark,
+): Promise<SittingResult> {
   const { doc } = await paperOf(deps, markedRow(row));
   const placed = partsOf(doc).find((p) => p.part.number === number);
   if (!placed) throw new HttpError(400, `Unknown question part: ${number}`);
@@ -164,13 +169,14 @@ async function changeMark(deps: Deps, row: SittingRow, number: string, mark: (pl
   const kept = (marks[number] ?? []).filter((m) => m.method !== "pending");
   marks[number] = [...kept, next];
   await storeMarks(deps, row, doc, marks);
+  return resultOf(deps, { ...row, marks: JSON.stringify(marks) });
 }
 
 /** The student's own mark for a part waiting for it (an extended answer marked offline). */
-export async function selfMarkPart(deps: Deps, row: SittingRow, input: SelfMark) {
+export async function selfMarkPart(deps: Deps, row: SittingRow, input: SelfMark): Promise<SittingResult> {
   const current = latest(marksOf(markedRow(row)), input.part);
   if (current && current.method !== "pending") throw new HttpError(409, "This part is already marked: ask for a re-mark to change it.");
-  await changeMark(deps, row, input.part, ({ part }) => markOrRefuse(() => selfMark(part, input.marks, input.level)));
+  return changeMark(deps, row, input.part, ({ part }) => markOrRefuse(() => selfMark(part, input.marks, input.level)));
 }
 
 /**
@@ -178,7 +184,7 @@ export async function selfMarkPart(deps: Deps, row: SittingRow, input: SelfMark)
  * (any part not marked exactly: a choice, a number or a word has one right answer). The earlier
  * mark stays in the part's history and both are shown.
  */
-export async function remarkPart(deps: Deps, row: SittingRow, input: Remark) {
+export async function remarkPart(deps: Deps, row: SittingRow, input: Remark): Promise<SittingResult> {
   const current = latest(marksOf(markedRow(row)), input.part);
   if (current?.method === "exact") throw new HttpError(409, "This part has one right answer and was marked exactly from the mark scheme.");
   if (current?.method === "pending") throw new HttpError(409, "This part is waiting for your mark: mark it first.");
@@ -190,9 +196,9 @@ export async function remarkPart(deps: Deps, row: SittingRow, input: Remark) {
   if (!mc) throw new HttpError(409, "AI marking is not available: mark this part yourself.");
   return changeMark(deps, row, input.part, async ({ part }, answer) => {
     if (markingSpecFor(part).kind !== "levels") throw new HttpError(409, "Only extended answers are marked by AI.");
-    if (isBlank(answer)) throw new HttpError(409, "There is no answer to mark.");
+    if (!isAnswered(answer)) throw new HttpError(409, "There is no answer to mark.");
     try {
-      return await markWithModel(mc, part, answerText(answer ?? undefined), AbortSignal.timeout(MODEL_MARKING_MS));
+      return await markWithModel(mc, part, answerAsText(answer), AbortSignal.timeout(MODEL_MARKING_MS));
     } catch {
       throw new HttpError(503, "AI marking failed. Your answer is kept: try again later, or mark it yourself.");
     }

@@ -2,7 +2,7 @@
 // of them (never the mark scheme), and which sections count on a paper where the student answers
 // some of them. Pure functions of the stored PaperDocument.
 import type { DocPart, PaperDocument } from "../../shared/generation.ts";
-import type { AnswerValue, SittingSection } from "../../shared/sittings.ts";
+import type { SittingSection } from "../../shared/sittings.ts";
 import { answerFieldFor } from "./marking/index.ts";
 
 /** One part of the paper with where it sits: its section and topic. */
@@ -48,9 +48,6 @@ export function sittingSections(doc: PaperDocument): SittingSection[] {
     })),
   }));
 }
-
-export const isBlank = (answer: AnswerValue | null | undefined) =>
-  answer === null || answer === undefined || (typeof answer === "string" ? answer.trim() === "" : answer.every((cell) => cell.trim() === ""));
 
 /**
  * The sections whose marks count. On a paper where the candidate answers `answerSections` of the

@@ -6,7 +6,7 @@ import { requireSignIn } from "../auth/guards.ts";
 import { parseBody, pathId } from "../http.ts";
 import { remarkSchema, saveAnswersSchema, selfMarkSchema, startSittingSchema, submitSittingSchema } from "../../shared/sitting-requests.ts";
 import { ownSitting, saveAnswers, sittingResult, startSitting, submitSitting, viewSitting } from "./service.ts";
-import { remarkPart, resultOf, selfMarkPart } from "./marks.ts";
+import { remarkPart, selfMarkPart } from "./marks.ts";
 import { sittingSummaries } from "./summaries.ts";
 import { sitAgain } from "./again.ts";
 
@@ -33,14 +33,12 @@ export const sittingRoutes = new Hono<AppEnv>()
   .get("/sittings/:id/result", async (c) => c.json(await sittingResult(c.var.deps, c.var.user!.id, sittingOf(c.req.param("id"))), 200, noStore))
   .post("/sittings/:id/self-mark", async (c) => {
     const input = await parseBody(c, selfMarkSchema);
-    const id = sittingOf(c.req.param("id"));
-    await selfMarkPart(c.var.deps, await ownSitting(c.var.deps, c.var.user!.id, id), input);
-    return c.json(await resultOf(c.var.deps, await ownSitting(c.var.deps, c.var.user!.id, id)), 200, noStore);
+    const row = await ownSitting(c.var.deps, c.var.user!.id, sittingOf(c.req.param("id")));
+    return c.json(await selfMarkPart(c.var.deps, row, input), 200, noStore);
   })
   .post("/sittings/:id/remark", async (c) => {
     const input = await parseBody(c, remarkSchema);
-    const id = sittingOf(c.req.param("id"));
-    await remarkPart(c.var.deps, await ownSitting(c.var.deps, c.var.user!.id, id), input);
-    return c.json(await resultOf(c.var.deps, await ownSitting(c.var.deps, c.var.user!.id, id)), 200, noStore);
+    const row = await ownSitting(c.var.deps, c.var.user!.id, sittingOf(c.req.param("id")));
+    return c.json(await remarkPart(c.var.deps, row, input), 200, noStore);
   })
   .post("/sittings/:id/again", async (c) => c.json(await sitAgain(c.var.deps, c.var.user!, sittingOf(c.req.param("id"))), 201, noStore));

@@ -11,6 +11,7 @@ import { documentOf, ownPaper } from "../papers/service.ts";
 import { type AnswerValue, type ExtraTime, SAVE_GRACE_SECONDS, type SittingResult, type SittingView } from "../../shared/sittings.ts";
 import type { SaveAnswers, StartSitting } from "../../shared/sitting-requests.ts";
 import { partsOf, sittingSections } from "./paper.ts";
+import { answerFieldFor } from "./marking/index.ts";
 import { markSubmission, resultOf } from "./marks.ts";
 
 export type SittingRow = typeof sittings.$inferSelect;
@@ -64,12 +65,8 @@ export async function startSitting(deps: Deps, userId: number, input: StartSitti
  * submitted now, as the clock would have, so a paper never stays open past its deadline.
  */
 export async function viewSitting(deps: Deps, userId: number, id: number): Promise<SittingView> {
-  let row = await ownSitting(deps, userId, id);
-  if (!row.submittedAt && afterGrace(row, now())) {
-    await submit(deps, row, true);
-    row = await ownSitting(deps, userId, id);
-  }
-  return sittingView(deps, row);
+  const row = await ownSitting(deps, userId, id);
+  return sittingView(deps, !row.submittedAt && afterGrace(row, now()) ? await submit(deps, row, true) : row);
 }
 
 async function sittingView(deps: Deps, row: SittingRow): Promise<SittingView> {
@@ -105,7 +102,7 @@ export async function saveAnswers(deps: Deps, userId: number, id: number, input:
   const at = now();
   if (afterGrace(row, at)) throw new HttpError(409, TIME_UP);
   const paper = await ownPaper(deps, userId, row.generatedPaperId);
-  const fields = new Map(sittingSections(documentOf(paper)).flatMap((s) => s.questions.flatMap((q) => q.items.flatMap((i) => i.parts.map((p) => [p.number, p] as const)))));
+  const fields = new Map(partsOf(documentOf(paper)).map(({ part }) => [part.number, { ...answerFieldFor(part), options: part.options }]));
   const named = [...Object.keys(input.answers), ...Object.keys(input.timeSpent), ...(input.flags ?? [])];
   const unknown = named.find((n) => !fields.has(n));
   if (unknown) throw new HttpError(400, `Unknown question part: ${unknown}`);
@@ -147,7 +144,7 @@ export async function submitSitting(deps: Deps, userId: number, id: number, auto
   const row = await ownSitting(deps, userId, id);
   const at = now();
   if (row.submittedAt) {
-    if (automatic) return resultOf(deps, await ownSitting(deps, userId, id));
+    if (automatic) return resultOf(deps, row);
     throw new HttpError(409, ALREADY_SUBMITTED);
   }
   if (!automatic && afterGrace(row, at)) {
@@ -155,29 +152,25 @@ export async function submitSitting(deps: Deps, userId: number, id: number, auto
     throw new HttpError(409, TIME_UP);
   }
   if (automatic && at.getTime() < Date.parse(row.deadline) - AUTOMATIC_EARLY_SECONDS * 1000) throw new HttpError(409, "Time is not up yet.");
-  await submit(deps, row, automatic);
-  return resultOf(deps, await ownSitting(deps, userId, id));
+  return resultOf(deps, await submit(deps, row, automatic));
 }
 
-/** Closes the sitting (once: the UPDATE only matches an open one) and marks it. */
-async function submit(deps: Deps, row: SittingRow, automatic: boolean) {
+/**
+ * Closes the sitting (once: the UPDATE only matches an open one) and marks it; returns the sitting as
+ * stored now, submitted and marked (by this call or by the one that got there first).
+ */
+async function submit(deps: Deps, row: SittingRow, automatic: boolean): Promise<SittingRow> {
   const closed = await deps.db.update(sittings).set({ submittedAt: iso(now()), automatic })
     .where(and(eq(sittings.id, row.id), isNull(sittings.submittedAt))).returning().get();
   if (closed) await markSubmission(deps, closed);
+  return ownSitting(deps, row.userId, row.id);
 }
 
 export async function sittingResult(deps: Deps, userId: number, id: number): Promise<SittingResult> {
   const row = await ownSitting(deps, userId, id);
   if (!row.submittedAt) {
     if (!afterGrace(row, now())) throw new HttpError(409, "This paper is still being sat: submit it to see the results.");
-    await submit(deps, row, true);
-    return resultOf(deps, await ownSitting(deps, userId, id));
+    return resultOf(deps, await submit(deps, row, true));
   }
   return resultOf(deps, row);
-}
-
-/** The parts of a sitting's paper by number (for the marking routes). */
-export async function paperParts(deps: Deps, row: SittingRow) {
-  const doc = documentOf(await ownPaper(deps, row.userId, row.generatedPaperId));
-  return { doc, parts: new Map(partsOf(doc).map((p) => [p.part.number, p])) };
 }

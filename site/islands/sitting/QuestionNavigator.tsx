@@ -1,12 +1,9 @@
 // The exam page's list of questions: one button a question, showing whether it is answered, partly
 // answered or not yet, and flagged; the current one marked for sight and for screen readers.
-import type { AnswerValue, SittingQuestion } from "../../../shared/sittings.ts";
+import { type AnswerValue, isAnswered, type SittingQuestion } from "../../../shared/sittings.ts";
 
 export const partsOf = (q: SittingQuestion) => q.items.flatMap((item) => item.parts);
 
-/** An answer counts once it has some text: a blank table or whitespace is no answer. */
-export const isAnswered = (value: AnswerValue | undefined) =>
-  value !== undefined && (Array.isArray(value) ? value.some((v) => v.trim() !== "") : value.trim() !== "");
 
 export type QuestionState = "answered" | "partly" | "unanswered";
 

@@ -1,8 +1,8 @@
 // What the hand-in dialog calls missing. On a paper where the candidate answers some of its sections
 // (RS thematic studies: two themes of four), the sections left alone are the student's choice, not
 // gaps: only the parts of the sections they started count, and too few sections started is said.
-import type { AnswerValue, SittingView } from "../../../shared/sittings.ts";
-import { isAnswered, partsOf } from "./QuestionNavigator.tsx";
+import { type AnswerValue, isAnswered, type SittingView } from "../../../shared/sittings.ts";
+import { partsOf } from "./QuestionNavigator.tsx";
 
 export function unansweredParts(view: Pick<SittingView, "sections" | "answerSections">, answers: Record<string, AnswerValue>): { parts: string[]; note: string } {
   const partsOfSection = view.sections.map((s) => s.questions.flatMap(partsOf));
