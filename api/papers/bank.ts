@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { papers, questions } from "../db/schema.ts";
-import { type BankFile, bankFileSchema, type BankQuestion, type Blueprint, blueprintSchema, editorStructure, questionMarks, seriesLabel, specificationOf } from "../../shared/papers.ts";
+import { type BankFile, bankFileSchema, type BankQuestion, type Blueprint, blueprintSchema, editorStructure, questionMarks, seriesLabel, tagsFor } from "../../shared/papers.ts";
 
 const BANK_DIR = "api/papers/bank";
 
@@ -35,11 +35,11 @@ export function loadBanks(dir = BANK_DIR): BankFile[] {
 export function bankQuestionsFor(file: BankFile, banks: readonly BankFile[] = loadBanks()): BankQuestion[] {
   const bp = file.blueprint;
   if (!bp.drawsFrom.length) return file.questions;
-  const spec = specificationOf(bp.code);
+  const tags = tagsFor(bp.code);
   const topics = new Set(bp.topics.map((t) => t.id));
   const shared = banks
     .filter((b) => b !== file && bp.drawsFrom.includes(b.blueprint.code))
-    .flatMap((b) => b.questions.filter((q) => q.alsoFor?.includes(spec) && topics.has(q.topic)));
+    .flatMap((b) => b.questions.filter((q) => q.alsoFor?.some((t) => tags.includes(t)) && topics.has(q.topic)));
   return [...file.questions, ...shared];
 }
 
@@ -74,8 +74,11 @@ export const practiceAttribution = (bp: Blueprint) =>
   `ExamPrep practice question, written for ExamPrep in the style of ${bp.paper.examBoard} ${bp.code}: not from a past paper.`;
 
 /** A practice question of another paper on a paper that draws from it: where it was written and that it fits this specification. */
-export const sharedAttribution = (examBoard: string, writtenFor: string, spec: string) =>
-  `ExamPrep practice question, written for ExamPrep in the style of ${examBoard} ${writtenFor} and within the ${spec} specification: not from a past paper.`;
+/** A shared question's attribution on the paper using it, whose specification or own code (`tag`) it was tagged for. */
+export const sharedAttribution = (examBoard: string, writtenFor: string, tag: string) =>
+  tag.includes("/")
+    ? `ExamPrep practice question, written for ExamPrep in the style of ${examBoard} ${writtenFor} and ${tag}: not from a past paper.`
+    : `ExamPrep practice question, written for ExamPrep in the style of ${examBoard} ${writtenFor} and within the ${tag} specification: not from a past paper.`;
 
 /** "Past paper: AQA 8062/2A, June 2019, question 01.1": board, paper code, series and year, question number. */
 export const pastAttribution = (q: { examBoard: string; paperCode: string | null; series: string | null; year: number | null; questionNumber: string | null }) =>
@@ -94,6 +97,14 @@ export async function seedBanks(db: Database, files: BankFile[] = loadBanks(), s
       eq(papers.name, bp.paper.name),
     );
     let paper = await db.select().from(papers).where(identity).get();
+    for (const former of paper ? [] : bp.formerNames) {
+      const renamed = await db.update(papers).set({ name })
+        .where(and(eq(papers.subject, subject), eq(papers.examBoard, examBoard), eq(papers.level, level), eq(papers.name, former))).returning().get();
+      if (renamed) {
+        paper = renamed;
+        break;
+      }
+    }
     const structure = seededStructure(bp);
     const blueprint = JSON.stringify(bp);
     if (!paper) {

@@ -4,7 +4,7 @@
 // filled, no question is used twice, and questions the student already had are avoided while the
 // bank allows.
 import { paperQuestionRows } from "./pool.ts";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { generatedPaperQuestions, generatedPapers, type papers, questions } from "../db/schema.ts";
 import { allSlots, type Blueprint, fitsSlot, fitsTier, matchSlots, type Part, type Slot, type Tier } from "../../shared/papers.ts";
@@ -114,11 +114,13 @@ export async function buildPaper(input: BuildInput): Promise<BuiltPaper> {
   input.onStep?.("preparing");
 
   const rows = await paperQuestionRows(db, catalogue.id, bp);
+  // Every question the student has had on any paper: papers that share questions (Combined Science
+  // and the separate sciences, Mathematics Papers 2 and 3) then move on to ones they have not seen.
   const usedRows = await db
     .select({ id: generatedPaperQuestions.questionId })
     .from(generatedPaperQuestions)
     .innerJoin(generatedPapers, eq(generatedPapers.id, generatedPaperQuestions.generatedPaperId))
-    .where(and(eq(generatedPapers.userId, userId), eq(generatedPapers.paperId, catalogue.id)))
+    .where(and(eq(generatedPapers.userId, userId), inArray(generatedPaperQuestions.questionId, rows.map((r) => r.id))))
     .all();
   const usedBefore = new Set(usedRows.map((r) => r.id));
   const all = rows.map(candidateFromRow);
@@ -384,7 +386,7 @@ function assemble(
   return {
     version: 1,
     kind: predicted ? "predicted" : "past",
-    name: `${catalogue.subject} ${catalogue.name}${tier ? ` (${tier})` : ""}`,
+    name: `${catalogue.subject} ${catalogue.name}${tier ? ` (${tier})` : ""}${request.components.length ? ` (${request.components.join(" and ")})` : ""}`,
     examBoard: board,
     qualification: bp.qualification,
     subject: catalogue.subject,

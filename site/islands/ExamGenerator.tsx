@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { DEFAULT_PAPER_NAME, DIFFICULTY_LEVELS, GENERATION_SUBJECTS, OPERATION_COSTS, PREDICTION_CONFIDENCE } from "../../shared/constants.ts";
+import { DIFFICULTY_LEVELS, OPERATION_COSTS, PREDICTION_CONFIDENCE } from "../../shared/constants.ts";
 import { DEFAULT_GENERATION_OPTIONS, type GenerationOptions, type GenerationRequest, generationRequestSchema, modelShareSentence, TOPIC_BALANCED } from "../../shared/generation.ts";
 import type { PublicUser } from "../../shared/schemas.ts";
 import { fieldErrors } from "../components/ui/Field.tsx";
@@ -9,12 +9,13 @@ import { GeneratedPapersList } from "../components/ui/GeneratedPapersList.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
 import { SitPaperDialog, type SitTarget } from "../components/ui/SitPaperDialog.tsx";
 import { GenerationError, streamGeneration } from "../lib/api.ts";
-import { type GeneratorCatalogue, loadCatalogue, papersFor } from "../stores/catalogue.ts";
+import { type GeneratorCatalogue, loadCatalogue } from "../stores/catalogue.ts";
 import { $credits, refreshCredits, seedCredits } from "../stores/credits.ts";
 import { invalidateGeneratedPapers } from "../stores/generated-papers.ts";
 import { stepIndex } from "../stores/generation-progress.ts";
 import { toast } from "../stores/toasts.ts";
-import { Check, formatMinutes, RadioGroup, Select } from "./generator/fields.tsx";
+import { capital, Check, RadioGroup } from "./generator/fields.tsx";
+import { EMPTY_SELECTION, PaperChoice, type Selection, settle } from "./generator/PaperChoice.tsx";
 import { GeneratorAside } from "./generator/GeneratorAside.tsx";
 import { $user, seedUser } from "../stores/user.ts";
 
@@ -32,13 +33,6 @@ interface Props {
   hasModel?: boolean;
 }
 
-interface Selection {
-  subject: string;
-  examBoard: string;
-  level: string;
-  paperName: string;
-  tier: string;
-}
 
 const CONFIDENCE_TEXT: Record<(typeof PREDICTION_CONFIDENCE)[number], string> = {
   conservative: "Topics examined most often and most recently: the safest bets.",
@@ -50,24 +44,8 @@ const DIFFICULTY_TEXT: Record<(typeof DIFFICULTY_LEVELS)[number], string> = {
   medium: "A spread like the real paper.",
   hard: "More extended and higher-tier questions.",
 };
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Brings a selection to something the catalogue offers: each choice kept if still on offer, else the first. */
-function settle(c: GeneratorCatalogue, want: Partial<Selection>): Selection {
-  const offeredSubjects = c.subjects.filter((s) => c.papers.some((p) => p.subject === s));
-  const subject = want.subject && offeredSubjects.includes(want.subject)
-    ? want.subject
-    : (GENERATION_SUBJECTS.find((s) => offeredSubjects.includes(s)) ?? offeredSubjects[0] ?? "");
-  const boards = c.examBoards.map((b) => b.name).filter((b) => c.papers.some((p) => p.subject === subject && p.examBoard === b));
-  const examBoard = want.examBoard && boards.includes(want.examBoard) ? want.examBoard : boards[0] ?? "";
-  const levels = c.levels.filter((l) => papersFor(c, subject, examBoard, l).length > 0);
-  const level = want.level && levels.includes(want.level) ? want.level : levels[0] ?? "";
-  const papers = papersFor(c, subject, examBoard, level);
-  const paper = papers.find((p) => p.name === want.paperName) ?? papers.find((p) => p.name.startsWith(DEFAULT_PAPER_NAME)) ?? papers[0];
-  const tier = paper?.tiers.includes(want.tier ?? "") ? want.tier! : paper?.tiers[0] ?? "";
-  return { subject, examBoard, level, paperName: paper?.name ?? "", tier };
-}
 
 /** The Enhanced Exam Generator (§2): the form, the progress card, the student's papers and the side cards. */
 export default function ExamGenerator({ initialUser, initialCredits, catalogue: initialCatalogue, initialMode, preferred = {}, hasModel = false }: Props) {
@@ -84,7 +62,7 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
   const [catalogue, setCatalogue] = useState(initialCatalogue);
   const [catalogueFailed, setCatalogueFailed] = useState(false);
   const [selection, setSelection] = useState<Selection>(() =>
-    initialCatalogue ? settle(initialCatalogue, preferred) : { subject: "", examBoard: "", level: "", paperName: "", tier: "" }
+    initialCatalogue ? settle(initialCatalogue, preferred) : EMPTY_SELECTION
   );
   const [mode, setMode] = useState<Mode>(initialMode);
   const [options, setOptions] = useState<GenerationOptions>(DEFAULT_GENERATION_OPTIONS);
@@ -128,7 +106,9 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
 
   const canAfford = user.isAdmin || credits >= OPERATION_COSTS.past_questions;
   const paperLabel = paper
-    ? `${paper.examBoard} ${paper.level || selection.level} ${paper.subject} ${paper.name}${selection.tier ? ` (${selection.tier})` : ""}, ${mode === "past" ? "past paper" : "predicted paper"}`
+    ? `${paper.examBoard} ${paper.level || selection.level} ${paper.subject} ${paper.name}${selection.tier ? ` (${selection.tier})` : ""}${
+      paper.components ? ` (${selection.components.join(" and ")})` : ""
+    }, ${mode === "past" ? "past paper" : "predicted paper"}`
     : "";
 
   function set<K extends keyof GenerationOptions>(key: K, value: GenerationOptions[K]) {
@@ -154,10 +134,14 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
       level: selection.level,
       isPredicted: mode === "predicted",
       ...(paper.tiers.length && selection.tier ? { tier: selection.tier as GenerationRequest["tier"] } : {}),
+      components: selection.components,
       options: options_,
     };
     const parsed = generationRequestSchema.safeParse(input);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    if (paper.components && selection.components.length !== paper.components.choose) {
+      return setErrors({ components: `Choose ${paper.components.choose} ${paper.components.label}.` });
+    }
     setErrors({});
     const timeMinutes = paper.timeMinutes;
     setGenerating(true);
@@ -220,69 +204,7 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
           {catalogue && catalogue.papers.length > 0 && (
             <fieldset disabled={generating} className="mt-4 min-w-0 space-y-6" aria-busy={generating || undefined}>
               <legend className="sr-only">Paper and options</legend>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Select
-                  label="Subject"
-                  value={selection.subject}
-                  onChange={(v) => setSelection(settle(catalogue, { ...selection, subject: v }))}
-                  error={errors.subject}
-                >
-                  {catalogue.subjects.filter((s) => catalogue.papers.some((p) => p.subject === s)).map((s) => <option key={s} value={s}>{s}</option>)}
-                  <optgroup label="Coming soon">
-                    {catalogue.subjects.filter((s) => !catalogue.papers.some((p) => p.subject === s)).map((s) => (
-                      <option key={s} value={s} disabled>{s} (coming soon)</option>
-                    ))}
-                  </optgroup>
-                </Select>
-                <Select
-                  label="Exam board"
-                  value={selection.examBoard}
-                  onChange={(v) => setSelection(settle(catalogue, { ...selection, examBoard: v }))}
-                  error={errors.examBoard}
-                >
-                  {catalogue.examBoards.map((b) => {
-                    const offered = catalogue.papers.some((p) => p.subject === selection.subject && p.examBoard === b.name);
-                    return (
-                      <option key={b.name} value={b.name} disabled={!offered}>
-                        {b.name}
-                        {offered ? "" : b.available ? ` (no ${selection.subject} papers yet)` : " (coming soon)"}
-                      </option>
-                    );
-                  })}
-                </Select>
-                <Select
-                  label="Level"
-                  value={selection.level}
-                  onChange={(v) => setSelection(settle(catalogue, { ...selection, level: v }))}
-                  error={errors.level}
-                >
-                  {catalogue.levels.map((l) => {
-                    const offered = papersFor(catalogue, selection.subject, selection.examBoard, l).length > 0;
-                    return <option key={l} value={l} disabled={!offered}>{l}{offered ? "" : " (coming soon)"}</option>;
-                  })}
-                </Select>
-                <Select
-                  label="Paper"
-                  value={selection.paperName}
-                  onChange={(v) => setSelection(settle(catalogue, { ...selection, paperName: v }))}
-                  error={errors.paperName}
-                  hint={paper ? `${paper.code} · ${formatMinutes(paper.timeMinutes)} · ${paper.totalMarks} marks` : undefined}
-                >
-                  {papersFor(catalogue, selection.subject, selection.examBoard, selection.level).map((p) => <option key={p.id} value={p.name}>{p.name}</option>)}
-                </Select>
-              </div>
-              <PendingNotes catalogue={catalogue} subject={selection.subject} />
-
-              {paper && paper.tiers.length > 0 && (
-                <RadioGroup
-                  legend="Tier"
-                  name="tier"
-                  value={selection.tier}
-                  onChange={(v) => setSelection({ ...selection, tier: v })}
-                  choices={paper.tiers.map((t) => ({ value: t, label: t, text: t === "Higher" ? "Grades 4 to 9" : "Grades 1 to 5" }))}
-                  columns
-                />
-              )}
+              <PaperChoice catalogue={catalogue} selection={selection} setSelection={setSelection} paper={paper} errors={errors} />
 
               <RadioGroup
                 legend="Paper type"
@@ -399,15 +321,3 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
 }
 
 /** Papers of the chosen subject an admin has set up that cannot be generated yet, each with its reason. */
-function PendingNotes({ catalogue, subject }: { catalogue: GeneratorCatalogue; subject: string }) {
-  const pending = catalogue.notYetAvailable.filter((p) => p.subject === subject);
-  if (!pending.length) return null;
-  return (
-    <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700" data-testid="pending-papers">
-      <p className="font-semibold">Not yet available</p>
-      <ul className="mt-1 list-disc space-y-1 pl-5">
-        {pending.map((p) => <li key={p.id}>{p.examBoard} {p.level} {p.subject} {p.name}: {p.reason}</li>)}
-      </ul>
-    </div>
-  );
-}
