@@ -47,11 +47,6 @@ export const generationRequestSchema = z.object({
   isPredicted: z.boolean().default(false),
   /** For tiered papers (GCSE sciences and mathematics); ignored for untiered ones. */
   tier: z.enum(TIERS).optional(),
-  /**
-   * For a paper of components (RS Paper 1): the sections the student sits, e.g. their two religions
-   * (none = the paper's usual pair); ignored for other papers.
-   */
-  components: z.array(z.string().trim().min(1).max(CATALOGUE_NAME_MAX)).max(10).default([]),
   options: generationOptionsSchema.default(DEFAULT_GENERATION_OPTIONS),
 });
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;

@@ -138,18 +138,6 @@ export const blueprintSchema = z
     tiers: z.array(z.enum(TIERS)).default([]),
     /** When set, the candidate answers this many of the sections, each worth the same. */
     answerSections: z.number().int().min(1).optional(),
-    /**
-     * When set, the student picks this many of the sections when the paper is generated, and the
-     * paper holds only those, each as its own component: RS Paper 1 is the two religions the student
-     * studies (AQA prints one component per religion). Each section is worth the same; `label` names
-     * the choice ("religions"); `default` is the sections a request that names none gets. An
-     * instruction may say `{components}`: it reads "questions 1 and 2 on Judaism and …" when built.
-     */
-    components: z.object({
-      choose: z.number().int().min(1),
-      label: z.string().min(1),
-      default: z.array(z.string().min(1)).min(1),
-    }).optional(),
     materials: z.array(z.string()).min(1),
     /**
      * How multiple-choice options are printed, as the board prints them on this paper: lettered
@@ -191,20 +179,9 @@ export const blueprintSchema = z
       })
     );
     const sectionMarks = bp.sections.map((s) => s.slots.reduce((n, q) => n + q.marks, 0));
-    const sectionsAnswered = bp.components?.choose ?? bp.answerSections;
-    const answered = sectionsAnswered
-      ? (new Set(sectionMarks).size === 1 ? sectionMarks[0] * sectionsAnswered : NaN)
+    const answered = bp.answerSections
+      ? (new Set(sectionMarks).size === 1 ? sectionMarks[0] * bp.answerSections : NaN)
       : sectionMarks.reduce((a, b) => a + b, 0);
-    if (bp.components) {
-      const names = bp.sections.map((s) => s.name);
-      const { choose, default: picked } = bp.components;
-      if (new Set(names).size !== names.length || choose >= names.length) {
-        ctx.addIssue({ code: "custom", path: ["components"], message: `components need distinct section names and more of them than the ${choose} chosen` });
-      }
-      if (picked.length !== choose || new Set(picked).size !== choose || picked.some((n) => !names.includes(n))) {
-        ctx.addIssue({ code: "custom", path: ["components", "default"], message: `the default must name ${choose} of the sections` });
-      }
-    }
     if (answered !== bp.totalMarks) {
       ctx.addIssue({ code: "custom", path: ["totalMarks"], message: `the slots give ${answered} marks, not ${bp.totalMarks}` });
     }
@@ -212,9 +189,7 @@ export const blueprintSchema = z
     // section's (the board counts the best of the answered questions' SPaG marks).
     const sectionSpag = bp.sections.map((s) => s.slots.reduce((n, q) => n + (q.spagMarks ?? 0), 0));
     if (sectionSpag.some((n) => n > 0)) {
-      const spag = bp.components
-        ? sectionSpag[0] * bp.components.choose
-        : bp.answerSections ? Math.max(...sectionSpag) : sectionSpag.reduce((a, b) => a + b, 0);
+      const spag = bp.answerSections ? Math.max(...sectionSpag) : sectionSpag.reduce((a, b) => a + b, 0);
       if (spag !== bp.spagMarks) ctx.addIssue({ code: "custom", path: ["spagMarks"], message: `the slots give ${spag} SPaG marks, not ${bp.spagMarks}` });
     }
   });
@@ -301,33 +276,6 @@ export const bankFileSchema = z
   });
 export type BankFile = z.infer<typeof bankFileSchema>;
 
-/**
- * The blueprint of the paper a student asked for: on a paper of components (RS Paper 1), the
- * sections they chose (or the default ones), numbered on from each other in the blueprint's order,
- * with the instructions naming them. An error names what is wrong with the choice.
- */
-export function chooseComponents(bp: Blueprint, chosen: readonly string[] = []): { blueprint: Blueprint } | { error: string } {
-  const c = bp.components;
-  if (!c) return { blueprint: bp };
-  const picked = chosen.length ? [...new Set(chosen)] : c.default;
-  const names = bp.sections.map((s) => s.name);
-  const unknown = picked.find((n) => !names.includes(n));
-  if (unknown) return { error: `${bp.paper.name} has no ${unknown} component: choose from ${names.join(", ")}.` };
-  if (picked.length !== c.choose) return { error: `Choose ${c.choose} ${c.label} for ${bp.paper.name}: ${names.join(", ")}.` };
-  let next = 0;
-  const sections = bp.sections.filter((s) => picked.includes(s.name)).map((s) => {
-    const renumber = new Map([...new Set(s.slots.map((slot) => slot.question))].map((q) => [q, ++next]));
-    return { ...s, slots: s.slots.map((slot) => ({ ...slot, question: renumber.get(slot.question)! })) };
-  });
-  const onEach = sections.map((s) => {
-    const numbers = [...new Set(s.slots.map((slot) => slot.question))];
-    return `question${numbers.length > 1 ? "s" : ""} ${numbers.slice(0, -1).join(", ")}${numbers.length > 1 ? " and " : ""}${numbers.at(-1)} on ${s.name}`;
-  }).join(" and ");
-  const instructions = bp.instructions.map((line) => line.replace("{components}", onEach));
-  const { components: _, ...rest } = bp;
-  return { blueprint: { ...rest, sections, instructions } };
-}
-
 /** The specification a paper code belongs to: "8464/B/1" → "8464", "8461/1" → "8461". */
 export const specificationOf = (code: string) => code.split("/")[0];
 
@@ -410,8 +358,6 @@ export const paperFactsSchema = z.object({
   tiers: z.array(z.enum(TIERS)),
   timeMinutes: z.number().int().min(1),
   totalMarks: z.number().int().min(1),
-  /** A paper of components (RS Paper 1): how many the student picks, of which, and the usual ones. */
-  components: z.object({ choose: z.number().int(), label: z.string(), options: z.array(z.string()), default: z.array(z.string()) }).optional(),
 });
 export type PaperFacts = z.infer<typeof paperFactsSchema>;
 
@@ -420,5 +366,4 @@ export const paperFacts = (bp: Blueprint): PaperFacts => ({
   tiers: bp.tiers,
   timeMinutes: bp.timeMinutes,
   totalMarks: bp.totalMarks,
-  ...(bp.components ? { components: { ...bp.components, options: bp.sections.map((s) => s.name) } } : {}),
 });

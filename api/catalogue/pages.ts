@@ -158,7 +158,7 @@ function sampleQuestions(src: PaperSource, topicNames: Map<string, string>): Sam
 }
 
 /** A paper's summary from its catalogue identity and its facts (a blueprint has them), or only its catalogue code without any. */
-const summaryOf = (p: Pick<Paper, "subject" | "examBoard" | "level" | "name" | "subjectCode">, facts: Omit<PaperFacts, "components"> | null): PaperSummary => ({
+const summaryOf = (p: Pick<Paper, "subject" | "examBoard" | "level" | "name" | "subjectCode">, facts: PaperFacts | null): PaperSummary => ({
   subject: p.subject,
   examBoard: p.examBoard,
   level: p.level || "GCSE",

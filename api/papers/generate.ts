@@ -386,7 +386,7 @@ function assemble(
   return {
     version: 1,
     kind: predicted ? "predicted" : "past",
-    name: `${catalogue.subject} ${catalogue.name}${tier ? ` (${tier})` : ""}${request.components.length ? ` (${request.components.join(" and ")})` : ""}`,
+    name: `${catalogue.subject} ${catalogue.name}${tier ? ` (${tier})` : ""}`,
     examBoard: board,
     qualification: bp.qualification,
     subject: catalogue.subject,

@@ -11,7 +11,7 @@ import { NotEnoughCredits } from "../credits/ledger.ts";
 import { modelClient } from "../ai/client.ts";
 import { type DocFigure, type GeneratedPaperSummary, type GenerationRequest, type ModelShare, type PaperDocument, pdfUrlFor, type ViewerPaper, viewerUrlFor } from "../../shared/generation.ts";
 import { readBlueprint } from "./bank.ts";
-import { chooseComponents, type OptionStyle, optionsLettered } from "../../shared/papers.ts";
+import { type OptionStyle, optionsLettered } from "../../shared/papers.ts";
 import { BankTooSmall, buildPaper, type GenerationStep } from "./generate.ts";
 import { renderPaperPdf } from "./pdf/index.ts";
 import { currentLog } from "../log.ts";
@@ -54,13 +54,8 @@ export async function generateForUser(
   const { db, env } = deps;
   const catalogue = await findCataloguePaper(deps, request.subject, request.examBoard, request.level, request.paperName);
   if (!catalogue) throw new HttpError(404, `We do not offer ${request.examBoard} ${request.level} ${request.subject} ${request.paperName} yet.`);
-  const whole = readBlueprint(catalogue.blueprint);
-  if (!whole) throw new HttpError(422, `${request.subject} ${request.paperName} has no paper structure yet, so it cannot be generated.`);
-  const chosen = chooseComponents(whole, request.components);
-  if ("error" in chosen) throw new HttpError(400, chosen.error);
-  const blueprint = chosen.blueprint;
-  // The paper's name says which components it holds; other papers' requests name none.
-  request = { ...request, components: whole.components ? blueprint.sections.map((s) => s.name) : [] };
+  const blueprint = readBlueprint(catalogue.blueprint);
+  if (!blueprint) throw new HttpError(422, `${request.subject} ${request.paperName} has no paper structure yet, so it cannot be generated.`);
 
   const label = `${request.isPredicted ? "Predicted" : "Past"} paper: ${catalogue.subject} ${catalogue.name}`;
   let charge;

@@ -43,8 +43,6 @@ export async function sitAgain(deps: Deps, user: SessionUser, sittingId: number)
     paperName: doc.paperName,
     isPredicted: true,
     ...(doc.tier === "Foundation" || doc.tier === "Higher" ? { tier: doc.tier } : {}),
-    // The same components (RS Paper 1's religions); other papers ignore it.
-    components: doc.sections.map((s) => s.name),
     options: { ...DEFAULT_GENERATION_OPTIONS, includeMarkScheme: true, focusTopics: focus },
   });
   return (await startSitting(deps, user.id, { generatedPaperId: paper.id, extraTime: row.extraTime as ExtraTime })).view;

@@ -66,9 +66,6 @@ function defaultCover(paper: PaperRow, totalMarks: number): Omit<Blueprint, "top
   };
 }
 
-/** A bank paper's instructions for an admin's own structure: without the line naming a choice of components (its sections are the admin's). */
-const ownInstructions = (base: Blueprint) => base.instructions.filter((line) => !line.includes("{components}"));
-
 /** The bank file a seeded paper came from (its cover facts and topics), if any. */
 function seededBase(paper: PaperRow): Blueprint | null {
   return loadBanks().find((f) => {
@@ -129,7 +126,7 @@ export async function applyStructureToBlueprint(db: Database, paperId: number): 
   const cover = defaultCover(paper, totalMarks);
   const parsed = blueprintSchema.safeParse({
     ...cover,
-    ...(base ? { code: base.code, qualification: base.qualification, title: base.title, paperTitle: base.paperTitle, materials: base.materials, instructions: ownInstructions(base), tiers: base.tiers } : {}),
+    ...(base ? { code: base.code, qualification: base.qualification, title: base.title, paperTitle: base.paperTitle, materials: base.materials, instructions: base.instructions, tiers: base.tiers } : {}),
     information: cover.information,
     timeMinutes: base && base.totalMarks === totalMarks ? base.timeMinutes : cover.timeMinutes,
     paper: { subject: paper.subject, examBoard: paper.examBoard, level: paper.level || cover.qualification, name: paper.name },

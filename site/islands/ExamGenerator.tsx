@@ -106,9 +106,7 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
 
   const canAfford = user.isAdmin || credits >= OPERATION_COSTS.past_questions;
   const paperLabel = paper
-    ? `${paper.examBoard} ${paper.level || selection.level} ${paper.subject} ${paper.name}${selection.tier ? ` (${selection.tier})` : ""}${
-      paper.components ? ` (${selection.components.join(" and ")})` : ""
-    }, ${mode === "past" ? "past paper" : "predicted paper"}`
+    ? `${paper.examBoard} ${paper.level || selection.level} ${paper.subject} ${paper.name}${selection.tier ? ` (${selection.tier})` : ""}, ${mode === "past" ? "past paper" : "predicted paper"}`
     : "";
 
   function set<K extends keyof GenerationOptions>(key: K, value: GenerationOptions[K]) {
@@ -134,14 +132,10 @@ export default function ExamGenerator({ initialUser, initialCredits, catalogue: 
       level: selection.level,
       isPredicted: mode === "predicted",
       ...(paper.tiers.length && selection.tier ? { tier: selection.tier as GenerationRequest["tier"] } : {}),
-      components: selection.components,
       options: options_,
     };
     const parsed = generationRequestSchema.safeParse(input);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    if (paper.components && selection.components.length !== paper.components.choose) {
-      return setErrors({ components: `Choose ${paper.components.choose} ${paper.components.label}.` });
-    }
     setErrors({});
     const timeMinutes = paper.timeMinutes;
     setGenerating(true);

@@ -17,8 +17,6 @@ export interface GeneratablePaper {
   tiers: string[];
   timeMinutes: number;
   totalMarks: number;
-  /** A paper of components (RS Paper 1): the student picks `choose` of `options` (their religions). */
-  components?: { choose: number; label: string; options: string[]; default: string[] };
 }
 
 /** A catalogue paper that cannot be generated yet, with the reason (papers.generation_note). */

@@ -1,8 +1,8 @@
-// Which paper the generator makes: subject, exam board, level, paper, tier and (RS Paper 1) the
-// components, each kept to what the catalogue offers, with the papers not yet available.
+// Which paper the generator makes: subject, exam board, level, paper and tier, each kept to what the
+// catalogue offers, with the papers not yet available.
 import { DEFAULT_PAPER_NAME, GENERATION_SUBJECTS } from "../../../shared/constants.ts";
 import { type GeneratablePaper, type GeneratorCatalogue, papersFor } from "../../stores/catalogue.ts";
-import { capital, formatMinutes, PickGroup, RadioGroup, Select } from "./fields.tsx";
+import { formatMinutes, RadioGroup, Select } from "./fields.tsx";
 
 export interface Selection {
   subject: string;
@@ -10,11 +10,9 @@ export interface Selection {
   level: string;
   paperName: string;
   tier: string;
-  /** A paper of components (RS Paper 1): the ones picked (their religions). */
-  components: string[];
 }
 
-export const EMPTY_SELECTION: Selection = { subject: "", examBoard: "", level: "", paperName: "", tier: "", components: [] };
+export const EMPTY_SELECTION: Selection = { subject: "", examBoard: "", level: "", paperName: "", tier: "" };
 
 /** Brings a selection to something the catalogue offers: each choice kept if still on offer, else the first. */
 export function settle(c: GeneratorCatalogue, want: Partial<Selection>): Selection {
@@ -29,9 +27,7 @@ export function settle(c: GeneratorCatalogue, want: Partial<Selection>): Selecti
   const papers = papersFor(c, subject, examBoard, level);
   const paper = papers.find((p) => p.name === want.paperName) ?? papers.find((p) => p.name.startsWith(DEFAULT_PAPER_NAME)) ?? papers[0];
   const tier = paper?.tiers.includes(want.tier ?? "") ? want.tier! : paper?.tiers[0] ?? "";
-  const picked = (want.components ?? []).filter((c) => paper?.components?.options.includes(c));
-  const components = paper?.components ? (picked.length ? picked : paper.components.default) : [];
-  return { subject, examBoard, level, paperName: paper?.name ?? "", tier, components };
+  return { subject, examBoard, level, paperName: paper?.name ?? "", tier };
 }
 
 export function PaperChoice({ catalogue, selection, setSelection, paper, errors }: {
@@ -104,17 +100,6 @@ export function PaperChoice({ catalogue, selection, setSelection, paper, errors 
           onChange={(v) => setSelection({ ...selection, tier: v })}
           choices={paper.tiers.map((t) => ({ value: t, label: t, text: t === "Higher" ? "Grades 4 to 9" : "Grades 1 to 5" }))}
           columns
-        />
-      )}
-      {paper?.components && (
-        <PickGroup
-          legend={`${capital(paper.components.label)} (choose ${paper.components.choose})`}
-          hint={`Choose the ${paper.components.choose} you study: each is printed as its own component.`}
-          options={paper.components.options}
-          choose={paper.components.choose}
-          value={selection.components}
-          onChange={(components) => setSelection({ ...selection, components })}
-          error={errors.components}
         />
       )}
     </>

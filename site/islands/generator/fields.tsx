@@ -1,6 +1,5 @@
 // The generator form's controls: a labelled select, a group of described radio choices, a described
-// checkbox, a group of checkboxes to pick a number of, each with its error and hint wired for screen
-// readers.
+// checkbox, each with its error and hint wired for screen readers.
 import { type ReactNode, useId } from "react";
 
 export const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -78,45 +77,5 @@ export function Check({ label, text, checked, onChange }: { label: string; text:
         <p id={`${id}-text`} className="text-slate-600">{text}</p>
       </div>
     </div>
-  );
-}
-
-/** Pick `choose` of `options` (RS Paper 1's two religions); more cannot be ticked. */
-export function PickGroup({ legend, hint, options, choose, value, onChange, error }: {
-  legend: string;
-  hint: string;
-  options: string[];
-  choose: number;
-  value: string[];
-  onChange: (value: string[]) => void;
-  error?: string;
-}) {
-  const id = useId();
-  return (
-    <fieldset className="min-w-0" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
-      <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">{hint}</p>
-      <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {options.map((o) => {
-          const checked = value.includes(o);
-          return (
-            <label
-              key={o}
-              className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 p-3 text-sm font-semibold text-slate-900 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:text-slate-500 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
-            >
-              <input
-                type="checkbox"
-                checked={checked}
-                disabled={!checked && value.length >= choose}
-                onChange={(e) => onChange(e.target.checked ? [...value, o] : value.filter((v) => v !== o))}
-                className="h-4 w-4 shrink-0 accent-brand-600"
-              />
-              {o}
-            </label>
-          );
-        })}
-      </div>
-      {error && <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">{error}</p>}
-    </fieldset>
   );
 }
