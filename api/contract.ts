@@ -142,7 +142,7 @@ export const API_ROUTES: ApiRoute[] = [
     access: "admin",
     summary: "Stores the admin's own default settings (§3)",
     body: adminDefaultsSchema,
-    example: { defaultSubject: "Religious Studies", defaultLevel: "GCSE", defaultExamBoard: "AQA", defaultPaper: "Paper 1 - Christianity and Islam", enableNotifications: true, enableAutoSave: true },
+    example: { defaultSubject: "Religious Studies", defaultLevel: "GCSE", defaultExamBoard: "AQA", defaultPaper: "Paper 1 - Christianity", enableNotifications: true, enableAutoSave: true },
   },
 
   // Accounts

@@ -2,9 +2,9 @@
 // complete papers per tier without repeating a question, and belongs to a catalogue paper.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { bankProblems, PAPERS_PER_BANK } from "./bank-check.ts";
-import { loadBanks, readBlueprint } from "./bank.ts";
+import { loadBanks, readBlueprint, seedBanks } from "./bank.ts";
 import { createTestDeps } from "../test-utils.ts";
 import { papers, questions } from "../db/schema.ts";
 import { allSlots, editorStructure, unsafeHtml } from "../../shared/papers.ts";
@@ -12,7 +12,7 @@ import { allSlots, editorStructure, unsafeHtml } from "../../shared/papers.ts";
 const files = readdirSync("api/papers/bank").filter((n) => n.endsWith(".json")).sort();
 
 describe("question bank files", () => {
-  it("has the seeded papers: Paper 1 of each subject, RS Paper 2A, the Paper 2s and Combined Science's six papers", () => {
+  it("has the seeded papers: Paper 1 of each subject (RS: one component per religion), RS Paper 2A, the Paper 2s, Mathematics Paper 3 and Combined Science's six papers", () => {
     expect(files).toEqual([
       "aqa-gcse-biology-1.json",
       "aqa-gcse-biology-2.json",
@@ -29,7 +29,8 @@ describe("question bank files", () => {
       "aqa-gcse-maths-1.json",
       "aqa-gcse-physics-1.json",
       "aqa-gcse-physics-2.json",
-      "aqa-gcse-rs-1.json",
+      "aqa-gcse-rs-1-christianity.json",
+      "aqa-gcse-rs-1-islam.json",
       "aqa-gcse-rs-2a.json",
     ]);
   });
@@ -92,6 +93,23 @@ describe("question bank files", () => {
       expect(stored).toHaveLength(bank.questions.length);
       expect(stored.every((q) => q.origin === "practice" && /: not from a past paper\.$/.test(q.attribution))).toBe(true);
     }
+  });
+
+  it("keeps a paper seeded under a former name: RS Paper 1 of two religions becomes the Christianity component, and Islam's questions move to their own paper", async () => {
+    const deps = await createTestDeps();
+    const rs = (name: string) => deps.db.select().from(papers).where(and(eq(papers.subject, "Religious Studies"), eq(papers.name, name))).get();
+    const christianity = (await rs("Paper 1 - Christianity"))!;
+    const islam = (await rs("Paper 1 - Islam"))!;
+    // The database as an earlier version left it: one paper of both religions, holding both's questions.
+    await deps.db.delete(papers).where(eq(papers.id, islam.id));
+    await deps.db.update(papers).set({ name: "Paper 1 - Christianity and Islam" }).where(eq(papers.id, christianity.id));
+    await deps.db.update(questions).set({ paperId: christianity.id }).where(like(questions.id, "rs1-%"));
+    await seedBanks(deps.db);
+    expect((await rs("Paper 1 - Christianity"))!.id).toBe(christianity.id);
+    expect(await rs("Paper 1 - Christianity and Islam")).toBeUndefined();
+    const topicsOn = async (paperId: number) => new Set((await deps.db.select().from(questions).where(eq(questions.paperId, paperId)).all()).map((q) => q.topic.split("-")[0]));
+    expect(await topicsOn(christianity.id)).toEqual(new Set(["christianity"]));
+    expect(await topicsOn((await rs("Paper 1 - Islam"))!.id)).toEqual(new Set(["islam"]));
   });
 
   it("moves a blueprint kept in questionStructure by an earlier version to its own column, and keeps an admin's own structure", async () => {

@@ -70,7 +70,7 @@ describe("numbering and options", () => {
   });
 
   it("keeps the letters where the board prints them (RS), and sets a maths paper's options in a row to circle", async () => {
-    const rs = await paper("8062/1");
+    const rs = await paper("8062/12");
     expect(rs.doc.optionStyle).toBe("lettered-boxes");
     const rsText = normalise(pdfText(rs.pdf));
     const rsMcq = partsOf(rs.doc).find((p) => p.options)!;

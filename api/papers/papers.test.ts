@@ -26,7 +26,9 @@ const REAL_PAPERS: Record<string, { minutes: number; marks: number; spag: number
   "8463/1": { minutes: 105, marks: 100, spag: 0 }, // Physics Paper 1
   "8300/1": { minutes: 90, marks: 80, spag: 0 }, // Mathematics Paper 1
   "8525/1": { minutes: 120, marks: 90, spag: 0 }, // Computer Science Paper 1
-  "8062/1": { minutes: 105, marks: 96, spag: 6 }, // Religious Studies A Paper 1
+  // Religious Studies A Paper 1: one component per religion, two of them in 1 h 45 min (so 52 min each).
+  "8062/12": { minutes: 52, marks: 48, spag: 3 }, // Christianity
+  "8062/15": { minutes: 52, marks: 48, spag: 3 }, // Islam
   "8062/2A": { minutes: 105, marks: 96, spag: 3 }, // Religious Studies A Paper 2A
   "8462/2": { minutes: 105, marks: 100, spag: 0 }, // Chemistry Paper 2
   "8463/2": { minutes: 105, marks: 100, spag: 0 }, // Physics Paper 2
@@ -332,16 +334,16 @@ describe("the PDF", () => {
   });
 
   it("labels the answers that carry SPaG as the real papers do, and says so on the cover", async () => {
-    // Paper 1: SPaG on 02.5 and 04.5, 3 marks each (the cover names them).
+    // Paper 1 (a religion's component): SPaG on 02.5, 3 marks (the cover names it).
     const rs1 = await pdfFor(requestFor(bankOf(RS_1).blueprint, { options: { includeMarkScheme: true } }));
     const text1 = normalise(pdftotext(rs1.bytes));
-    expect(normalise(coverPages(pdfPages(rs1.bytes)).join(" "))).toContain("Spelling, punctuation and grammar will be assessed in questions 02.5 and 04.5 (3 marks each).");
+    expect(normalise(coverPages(pdfPages(rs1.bytes)).join(" "))).toContain("up to 3 further marks for spelling, punctuation and grammar (SPaG), assessed in question 02.5.");
     const labelled1 = [...text1.matchAll(/([0-9 ]+\.\s*\d)\s+[^[]*?\[12 marks\] \[SPaG: 3 marks\]/g)];
-    expect(labelled1).toHaveLength(2);
+    expect(labelled1).toHaveLength(1);
     const spagParts = (doc: PaperDocument) => itemsOf(doc).flatMap((i) => i.parts.filter((p) => p.spagMarks).map((p) => `${p.number}:${p.spagMarks}`));
-    expect(spagParts(rs1.doc)).toEqual(["02.5:3", "04.5:3"]);
+    expect(spagParts(rs1.doc)).toEqual(["02.5:3"]);
     const viewer = await (await send(rs1.t.app, `/api/generated-papers/${rs1.id}`, undefined, rs1.cookie)).json();
-    expect(viewer.questions.filter((q: { spagMarks?: number }) => q.spagMarks).map((q: { questionNumber: string }) => q.questionNumber)).toEqual(["02.5", "04.5"]);
+    expect(viewer.questions.filter((q: { spagMarks?: number }) => q.spagMarks).map((q: { questionNumber: string }) => q.questionNumber)).toEqual(["02.5"]);
 
     // Paper 2A: SPaG on each theme's 12-mark question, the best of the four counted (3 marks in all).
     // Theme A's is a recorded past question whose mark scheme, unlike the bank's, gives no SPaG levels.

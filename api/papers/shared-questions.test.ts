@@ -1,6 +1,8 @@
-// Questions shared between specifications (issue 18): a paper that draws from another paper
-// (Combined Science: Trilogy from the separate sciences) uses only that paper's questions tagged for
-// its specification, in the bank check, in generation, in revision decks and on its public page.
+// Questions shared between papers (issue 18): a paper that draws from another paper (Combined
+// Science: Trilogy from the separate sciences, Mathematics Paper 3 from Paper 2's calculator
+// questions) uses only that paper's questions tagged for its specification or for it, in the bank
+// check, in generation, in revision decks and on its public page; and a student who had a question
+// on one paper is not given it again on the other while the bank has others.
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { createTestApp, send, studentWithCredits } from "../test-utils.ts";
@@ -8,7 +10,7 @@ import { generatedPaperQuestions, generatedPapers, papers, revisionCards } from 
 import { bankQuestionsFor, seedBanks } from "./bank.ts";
 import { bankProblems } from "./bank-check.ts";
 import { paperQuestionRows } from "./pool.ts";
-import { bankOf, generate, requestFor, type T } from "./testing.ts";
+import { bankOf, banks, generate, itemsOf, requestFor, storedDocument, type T } from "./testing.ts";
 import { databaseSource, paperPage } from "../catalogue/pages.ts";
 import { type BankFile, bankFileSchema, specificationOf } from "../../shared/papers.ts";
 
@@ -108,6 +110,37 @@ describe("questions shared between specifications", () => {
       const page = paperPage(await databaseSource(t.db, { ...drawingRow, examDate: null, examDates: [], generation: null, generationNote: null }));
       for (const q of page.samples) expect(fx.tagged.has(q.id)).toBe(true);
       expect(drawingRow.generationNote).toBeNull();
+    });
+  });
+
+  describe("Mathematics Paper 3 (issue 18)", () => {
+    const p2 = banks.find((b) => b.blueprint.code === "8300/2")!;
+    const p3 = banks.find((b) => b.blueprint.code === "8300/3")!;
+
+    it("is Paper 2's calculator questions, each tagged for 8300/3, and fills five papers per tier", () => {
+      expect(p3.questions).toEqual([]);
+      expect(p3.blueprint.drawsFrom).toEqual(["8300/2"]);
+      expect(p2.questions.every((q) => q.alsoFor?.includes("8300/3"))).toBe(true);
+      expect(bankQuestionsFor(p3, banks).map((q) => q.id)).toEqual(p2.questions.map((q) => q.id));
+      expect(bankProblems(p3, 5, banks)).toEqual([]);
+    });
+
+    it("names Paper 2 and Paper 3 in its attribution, and a student's Paper 3 avoids the questions their Paper 2 had", async () => {
+      const t = await createTestApp();
+      const student = await studentWithCredits(t, "calculator", 4);
+      const questionsOf = async (res: Response) => {
+        expect(res.status, await res.clone().text()).toBe(200);
+        const id = (await res.json()).id as number;
+        return (await t.db.select().from(generatedPaperQuestions).where(eq(generatedPaperQuestions.generatedPaperId, id)).all()).map((r) => r.questionId);
+      };
+      const onP2 = await questionsOf(await generate(t, requestFor(p2.blueprint, { tier: "Higher" }), student.cookie));
+      const res = await generate(t, requestFor(p3.blueprint, { tier: "Higher" }), student.cookie);
+      const doc = await storedDocument(t, (await res.clone().json()).id);
+      const onP3 = await questionsOf(res);
+      expect(onP3.filter((id) => onP2.includes(id))).toEqual([]);
+      expect(new Set(itemsOf(doc).map((i) => i.attribution))).toEqual(new Set([
+        "ExamPrep practice question, written for ExamPrep in the style of AQA 8300/2 and 8300/3: not from a past paper.",
+      ]));
     });
   });
 });

@@ -19,7 +19,7 @@ export type T = Deps & { app: App };
 export const banks = loadBanks();
 export const bankOf = (paperName: string) => banks.find((b) => b.blueprint.paper.name === paperName)!;
 export const RS_2A = "Paper 2A - Thematic Studies";
-export const RS_1 = "Paper 1 - Christianity and Islam";
+export const RS_1 = "Paper 1 - Christianity";
 
 export const requestFor = (bp: Blueprint, extra: Partial<GenerationRequestInput> = {}): GenerationRequestInput => ({
   subject: bp.paper.subject,

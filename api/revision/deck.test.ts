@@ -192,7 +192,7 @@ describe("topicQuiz on the seeded banks", () => {
   it("finds the option each mark scheme names, however it names it", () => {
     expect(answerOf("8462/1", "q:chem1-001:1")).toBe("Sodium chloride"); // "D: Sodium chloride (1)"
     expect(answerOf("8463/1", "q:phys1-007:3")).toBe("Nuclear fuel"); // "Nuclear fuel (1)"
-    expect(answerOf("8062/1", "q:rs1-046:1")).toBe("Ali ibn Abi Talib"); // "<strong>B</strong> Ali ibn Abi Talib (1 mark)"
+    expect(answerOf("8062/15", "q:rs1-046:1")).toBe("Ali ibn Abi Talib"); // "<strong>B</strong> Ali ibn Abi Talib (1 mark)"
     expect(answerOf("8300/1", "q:maths1-005:1")).toBe("5/12"); // "B1 5/12"
     expect(answerOf("8062/2A", "q:rs2a-021:1")).toBe("The Big Bang theory"); // "1 mark for: <strong>…</strong>"
   });

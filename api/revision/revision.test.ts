@@ -43,7 +43,7 @@ describe("decks", () => {
   it("refuses a tier the paper does not have, and a paper that does not exist", async () => {
     const { cookie } = await studentWithCredits(t, "dean");
     expect((await send(t.app, "/api/revision/decks", { paperId: 999999 }, cookie)).status).toBe(404);
-    const rs = (await catalogueRow(t, banks.find((b) => b.blueprint.code === "8062/1")!.blueprint)).id;
+    const rs = (await catalogueRow(t, banks.find((b) => b.blueprint.code === "8062/12")!.blueprint)).id;
     const res = await send(t.app, "/api/revision/decks", { paperId: rs, tier: "Higher" }, cookie);
     expect(res.status).toBe(400);
     expect((await res.json()).errors.tier).toBe("This paper has no such tier");

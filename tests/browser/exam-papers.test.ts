@@ -212,12 +212,12 @@ describe("settings admin tabs", () => {
     await defaults.getByLabel("Default subject").selectOption("Religious Studies");
     await defaults.getByLabel("Default exam board").selectOption("AQA");
     await defaults.getByLabel("Default level").selectOption("GCSE");
-    await defaults.getByLabel("Default paper").selectOption("Paper 1 - Christianity and Islam");
+    await defaults.getByLabel("Default paper").selectOption("Paper 1 - Islam");
     await defaults.getByLabel("Enable auto-save").uncheck();
     await defaults.getByRole("button", { name: "Save Defaults" }).click();
     await defaults.getByText("Defaults saved").waitFor();
     const stored = await (await page.request.get(baseURL() + "/api/admin/defaults")).json();
-    expect(stored).toEqual({ defaultSubject: "Religious Studies", defaultLevel: "GCSE", defaultExamBoard: "AQA", defaultPaper: "Paper 1 - Christianity and Islam", enableNotifications: true, enableAutoSave: false });
+    expect(stored).toEqual({ defaultSubject: "Religious Studies", defaultLevel: "GCSE", defaultExamBoard: "AQA", defaultPaper: "Paper 1 - Islam", enableNotifications: true, enableAutoSave: false });
 
     await page.getByRole("tab", { name: "Documents" }).click();
     const documents = page.getByTestId("documents-settings");
@@ -232,7 +232,7 @@ describe("settings admin tabs", () => {
 
     // The defaults open /exam-papers on that paper.
     await page.goto(baseURL() + "/exam-papers");
-    await page.getByTestId("paper-detail").getByRole("heading", { name: "Paper 1 - Christianity and Islam" }).waitFor();
+    await page.getByTestId("paper-detail").getByRole("heading", { name: "Paper 1 - Islam" }).waitFor();
     expect(await pressed(page, "Subjects", "Religious Studies")).toBe("true");
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -240,7 +240,7 @@ describe("settings admin tabs", () => {
     await page.goto(baseURL() + "/exam-generator");
     const form = page.getByTestId("generator-form");
     expect(await form.getByLabel("Subject").inputValue()).toBe("Religious Studies");
-    expect(await form.getByLabel("Paper", { exact: true }).inputValue()).toBe("Paper 1 - Christianity and Islam");
+    expect(await form.getByLabel("Paper", { exact: true }).inputValue()).toBe("Paper 1 - Islam");
     await page.close();
   });
 });

@@ -58,7 +58,7 @@ describe("an extended answer marked by the model", () => {
     const origin = { Origin: base };
     const generated = await page.request.post(base + "/api/generate-enhanced-paper", {
       headers: origin,
-      data: { subject: "Religious Studies", examBoard: "AQA", level: "GCSE", paperName: "Paper 1 - Christianity and Islam" },
+      data: { subject: "Religious Studies", examBoard: "AQA", level: "GCSE", paperName: "Paper 1 - Christianity" },
     });
     expect(generated.status(), await generated.text()).toBe(200);
     const started = await page.request.post(base + "/api/sittings", { headers: origin, data: { generatedPaperId: (await generated.json()).id } });

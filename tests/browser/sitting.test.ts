@@ -276,7 +276,7 @@ describe("marking an extended answer yourself", () => {
     const origin = { Origin: baseURL() };
     const generated = await page.request.post(baseURL() + "/api/generate-enhanced-paper", {
       headers: origin,
-      data: { subject: "Religious Studies", examBoard: "AQA", level: "GCSE", paperName: "Paper 1 - Christianity and Islam" },
+      data: { subject: "Religious Studies", examBoard: "AQA", level: "GCSE", paperName: "Paper 1 - Christianity" },
     });
     expect(generated.status(), await generated.text()).toBe(200);
     const started = await page.request.post(baseURL() + "/api/sittings", { headers: origin, data: { generatedPaperId: (await generated.json()).id } });
