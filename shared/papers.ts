@@ -168,6 +168,11 @@ export const blueprintSchema = z
      * database seeded then has its paper renamed, keeping its generated papers and settings.
      */
     formerNames: z.array(z.string().min(1)).default([]),
+    /**
+     * The paper this one is a component of, when a student sits some of its components: RS Paper 1
+     * ("8062/1") is the components of the two religions they study.
+     */
+    componentOf: z.string().min(1).optional(),
   })
   .superRefine((bp, ctx) => {
     const topicIds = new Set(bp.topics.map((t) => t.id));

@@ -29,8 +29,10 @@ describe("question bank files", () => {
       "aqa-gcse-maths-1.json",
       "aqa-gcse-physics-1.json",
       "aqa-gcse-physics-2.json",
+      "aqa-gcse-rs-1-buddhism.json",
       "aqa-gcse-rs-1-christianity.json",
       "aqa-gcse-rs-1-islam.json",
+      "aqa-gcse-rs-1-judaism.json",
       "aqa-gcse-rs-2a.json",
     ]);
   });
@@ -60,6 +62,27 @@ describe("question bank files", () => {
     expect(bp("8463/1").inserts).toEqual(["physics-equations"]);
     expect(bp("8464/P/1").inserts).toEqual(["combined-physics-equations"]);
     expect(bp("8464/P/2").inserts).toEqual(["combined-physics-equations"]);
+  });
+
+  it("gives Religious Studies Paper 1 one component per religion, each two questions of the five styles, 48 marks and 3 for SPaG", () => {
+    const components = loadBanks().filter((b) => b.blueprint.paper.subject === "Religious Studies" && b.blueprint.code.startsWith("8062/1"));
+    expect(components.map((b) => [b.blueprint.paper.name, b.blueprint.code]).sort()).toEqual([
+      ["Paper 1 - Buddhism", "8062/11"],
+      ["Paper 1 - Christianity", "8062/12"],
+      ["Paper 1 - Islam", "8062/15"],
+      ["Paper 1 - Judaism", "8062/16"],
+    ]);
+    for (const { blueprint: bp } of components) {
+      const religion = bp.paper.name.split(" - ")[1];
+      expect(bp).toMatchObject({ totalMarks: 48, spagMarks: 3, timeMinutes: 52 });
+      expect(bp.sections.map((s) => s.name)).toEqual([religion]);
+      const slots = bp.sections[0].slots;
+      expect(slots.map((s) => `${s.question}:${s.marks}:${s.style}`)).toEqual([1, 2].flatMap((q) =>
+        ["1:mcq", "2:give-two", "4:explain-two", "5:explain-two-sources", "12:evaluate"].map((x) => `${q}:${x}`)
+      ));
+      // Every topic is the religion's own: a component never asks about another religion.
+      for (const t of bp.topics) expect(t.id.startsWith(`${religion.toLowerCase()}-`), t.id).toBe(true);
+    }
   });
 
   it("gives Religious Studies Paper 2A all six themes with the five question styles each", () => {

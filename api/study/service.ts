@@ -135,7 +135,7 @@ export async function generatePlan(deps: Deps, userId: number, request: Recommen
     const message = "The exam date has passed: please choose a date in the future.";
     throw new HttpError(400, message, { errors: { "userPreferences.examDate": message } });
   }
-  const topicList = await topicListFor(db, subject);
+  const topicList = await topicListFor(db, subject, userId);
   const history = await historyFor(db, userId, subject);
   const plan = makePlan({ subject, preferences, topicList, history, now });
   const mc = modelClient(env);
@@ -228,7 +228,7 @@ export async function analyticsFor(db: Database, userId: number, subject: string
     predicted: sql<number>`coalesce(sum(${generatedPapers.isPredicted}), 0)`,
   }).from(generatedPapers).where(eq(generatedPapers.userId, userId)).groupBy(generatedPapers.subject).all();
   const history = await historyFor(db, userId, subject);
-  const topics = await topicListFor(db, subject);
+  const topics = await topicListFor(db, subject, userId);
   const names = new Map(topics.topics.map((t) => [t.id, t.name]));
   const recent = await db.select({
     id: studyProgress.id,

@@ -9,6 +9,7 @@ import { type ChatRequest, type OpenAIStandIn, type StandInReply, startOpenAISta
 import { PROGRESS_UPDATED, STUDY_ERRORS, STUDY_SUCCESS, type StudyAnalytics, type StudyPlan } from "../../shared/study.ts";
 import type { App } from "../app.ts";
 import type { Deps } from "../context.ts";
+import { topicListFor } from "./topics.ts";
 
 type T = Deps & { app: App };
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -222,5 +223,29 @@ describe("study recommendations from a model (real openai SDK, local stand-in)",
     const res = await post(closed, request("Biology"), s.cookie);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ code: "NETWORK_ERROR", message: STUDY_ERRORS.NETWORK_ERROR.text });
+  });
+});
+
+describe("a subject whose paper is components (RS Paper 1's religions)", () => {
+  it("plans the religions the student makes papers of, and all four before the first", async () => {
+    const t = await createTestApp();
+    const { cookie, userId } = await studentWithCredits(t, "religions", 2);
+    const religionsIn = async () => {
+      const { topics } = await topicListFor(t.db, "Religious Studies", userId);
+      return new Set(topics.map((x) => x.id.split("-")[0]).filter((r) => r !== "theme"));
+    };
+    expect(await religionsIn()).toEqual(new Set(["buddhism", "christianity", "islam", "judaism"]));
+    for (const paperName of ["Paper 1 - Judaism", "Paper 1 - Islam"]) {
+      const res = await send(t.app, "/api/generate-enhanced-paper", { subject: "Religious Studies", examBoard: "AQA", level: "GCSE", paperName }, cookie);
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    expect(await religionsIn()).toEqual(new Set(["islam", "judaism"]));
+    // Paper 2A's themes stay: every student sits it.
+    expect((await topicListFor(t.db, "Religious Studies", userId)).topics.some((x) => x.id.startsWith("theme-a-"))).toBe(true);
+    // The plan a student asks for is built from that list.
+    const plan = await send(t.app, "/api/study/recommendations", request("Religious Studies"), cookie);
+    expect(plan.status, await plan.clone().text()).toBe(201);
+    const body = JSON.stringify(await plan.json());
+    expect(body).not.toMatch(/Buddhis|Christian/);
   });
 });

@@ -1,8 +1,10 @@
 // A subject's topic list for the planner: the topics of the catalogue papers' blueprints (weighted by
 // the marks their question slots carry), else the seeded bank files' blueprints, else the built-in list.
-import { eq } from "drizzle-orm";
+// Of a paper's components (RS Paper 1's religions), those the student has made papers of: they sit
+// two religions, not four; before their first such paper, all of them.
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { papers } from "../db/schema.ts";
+import { generatedPapers, papers } from "../db/schema.ts";
 import { loadBanks, readBlueprint } from "../papers/bank.ts";
 import type { Blueprint } from "../../shared/papers.ts";
 import { BUILT_IN_TOPICS } from "./builtin-topics.ts";
@@ -38,9 +40,16 @@ export function topicsFromBlueprints(blueprints: Blueprint[]): TopicList {
   };
 }
 
-export async function topicListFor(db: Database, subject: string): Promise<TopicList> {
-  const rows = await db.select({ blueprint: papers.blueprint }).from(papers).where(eq(papers.subject, subject)).all();
-  let blueprints = rows.map((r) => readBlueprint(r.blueprint)).filter((bp): bp is Blueprint => bp !== null);
+export async function topicListFor(db: Database, subject: string, userId?: number): Promise<TopicList> {
+  const rows = await db.select({ id: papers.id, blueprint: papers.blueprint }).from(papers).where(eq(papers.subject, subject)).all();
+  const read = rows.map((r) => ({ id: r.id, bp: readBlueprint(r.blueprint) })).filter((r): r is { id: number; bp: Blueprint } => r.bp !== null);
+  const components = read.filter((r) => r.bp.componentOf);
+  const sat = userId === undefined || !components.length ? new Set<number>() : new Set(
+    (await db.selectDistinct({ id: generatedPapers.paperId }).from(generatedPapers)
+      .where(and(eq(generatedPapers.userId, userId), inArray(generatedPapers.paperId, components.map((c) => c.id)))).all()).map((r) => r.id),
+  );
+  const satOf = (group: string) => components.some((c) => c.bp.componentOf === group && sat.has(c.id));
+  let blueprints = read.filter((r) => !r.bp.componentOf || sat.has(r.id) || !satOf(r.bp.componentOf)).map((r) => r.bp);
   if (!blueprints.length) blueprints = loadBanks().filter((b) => b.blueprint.paper.subject === subject).map((b) => b.blueprint);
   if (blueprints.length) return topicsFromBlueprints(blueprints);
   const builtIn = BUILT_IN_TOPICS[subject];
