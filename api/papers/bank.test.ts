@@ -27,6 +27,8 @@ describe("question bank files", () => {
       "aqa-gcse-cs-1.json",
       "aqa-gcse-cs-2.json",
       "aqa-gcse-maths-1.json",
+      "aqa-gcse-maths-2.json",
+      "aqa-gcse-maths-3.json",
       "aqa-gcse-physics-1.json",
       "aqa-gcse-physics-2.json",
       "aqa-gcse-rs-1-buddhism.json",
@@ -55,7 +57,7 @@ describe("question bank files", () => {
       expect(bp(code).rules.minFigures, code).toBeGreaterThanOrEqual(2);
       expect(bp(code).rules.otherPaperContent.length, code).toBeGreaterThan(5);
     }
-    expect(bp("8300/1").rules.minFigures).toBeGreaterThanOrEqual(4);
+    for (const code of ["8300/1", "8300/2", "8300/3"]) expect(bp(code).rules.minFigures, code).toBeGreaterThanOrEqual(4);
     expect(bp("8525/1").rules.minTraceTables).toBeGreaterThanOrEqual(1);
     expect(bp("8062/2A").rules.contrastingIssues.map((c) => c.topics)).toEqual(["theme-a-", "theme-b-", "theme-c-", "theme-d-", "theme-e-", "theme-f-"]);
     expect(bp("8462/1").inserts).toEqual(["periodic-table"]);

@@ -31,6 +31,8 @@ const REAL_PAPERS: Record<string, { minutes: number; marks: number; spag: number
   "8062/15": { minutes: 52, marks: 48, spag: 3 }, // Islam
   "8062/11": { minutes: 52, marks: 48, spag: 3 }, // Buddhism
   "8062/16": { minutes: 52, marks: 48, spag: 3 }, // Judaism
+  "8300/2": { minutes: 90, marks: 80, spag: 0 }, // Mathematics Paper 2 (Calculator)
+  "8300/3": { minutes: 90, marks: 80, spag: 0 }, // Mathematics Paper 3 (Calculator)
   "8062/2A": { minutes: 105, marks: 96, spag: 3 }, // Religious Studies A Paper 2A
   "8462/2": { minutes: 105, marks: 100, spag: 0 }, // Chemistry Paper 2
   "8463/2": { minutes: 105, marks: 100, spag: 0 }, // Physics Paper 2
