@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { pdfLines, type TextLine } from "../../structure/pdf-text.ts";
 import { CORPUS } from "./papers.ts";
-import { printedLabel, printedMarks } from "./html.ts";
-import { type BuiltCorpus, buildCorpus, corpusTruth } from "./print.ts";
+import { paperHtml, printedLabel, printedMarks } from "./html.ts";
+import { type BuiltCorpus, buildCorpus, corpusTruth, printPdf } from "./print.ts";
 import { type CorpusPaper, markSchemeOf, partsOf, questionsOf, totalOf } from "./types.ts";
 
 /** Text without its spaces: the PDF's line joins and wraps may space words differently from the data. */
@@ -174,6 +174,16 @@ describe("the scanned paper", () => {
     const pages = async (path: string) => (await PDFDocument.load(readFileSync(path))).getPageCount();
     expect(await pages(file.pdf)).toBe(await pages(file.textPdf));
     expect(paperLines.get(file.id)!.length).toBeGreaterThan(50);
+  });
+});
+
+describe("printPdf", () => {
+  it("refuses a paper with a part too tall for one page, rather than cut it off at the foot", async () => {
+    const paper = CORPUS[0];
+    const [first, ...rest] = paper.sections[0].questions;
+    const tall = { ...first, parts: [{ ...first.parts[1], lines: 40 }, ...first.parts.slice(2)] };
+    const html = paperHtml({ ...paper, sections: [{ ...paper.sections[0], questions: [tall, ...rest] }] });
+    await expect(printPdf(html)).rejects.toThrow(`A block does not fit on one page: ${first.parts[1].number}`);
   });
 });
 

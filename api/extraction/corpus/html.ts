@@ -106,6 +106,8 @@ function partBody(convention: Convention, part: CorpusPart, maths: boolean): str
 const boxed = (number: string) =>
   `<span class="qnum">${[...number].map((c) => (c === "." ? `<span class="qdot">.</span>` : `<span class="qbox">${c}</span>`)).join("")}</span>`;
 
+const questionMarks = (q: CorpusQuestion) => q.parts.reduce((n, p) => n + p.marks, 0);
+
 function questionBlocks(paper: CorpusPaper, q: CorpusQuestion): string[] {
   const { convention } = paper;
   const maths = paper.cover.subject === "Mathematics";
@@ -126,7 +128,7 @@ function questionBlocks(paper: CorpusPaper, q: CorpusQuestion): string[] {
       row = `<div class="row">${columns}<div class="content">${partBody(convention, part, maths)}</div></div>`;
     }
     const total = convention === "Edexcel" && i === q.parts.length - 1
-      ? `<div class="q-total">(Total for Question ${q.question} is ${q.parts.reduce((n, p) => n + p.marks, 0)} mark${q.parts.length === 1 && q.parts[0].marks === 1 ? "" : "s"})</div><hr class="q-rule">`
+      ? `<div class="q-total">(Total for Question ${q.question} is ${questionMarks(q)} mark${questionMarks(q) === 1 ? "" : "s"})</div><hr class="q-rule">`
       : "";
     const rule = convention !== "Edexcel" && i === q.parts.length - 1 ? `<div class="q-gap"></div>` : "";
     return `<div class="blk part" data-number="${esc(part.number)}"${part.breakBefore ? ` data-break="before"` : ""}>${head}${row}${total}${rule}</div>`;
@@ -153,6 +155,11 @@ function bodyBlocks(paper: CorpusPaper): string[] {
     OCR: "END OF QUESTION PAPER",
   }[paper.convention];
   blocks.push(`<div class="blk end-mark">${end}</div>`);
+  if (paper.convention === "OCR") {
+    blocks.push(`<div class="blk extra-space" data-break="before"><h2>ADDITIONAL ANSWER SPACE</h2>
+<p>If additional space is required, you should use the following lined page(s). The question number(s) must be clearly shown in the margin(s).</p>
+<div class="extra-lines">${Array.from({ length: 22 }, () => dotLine()).join("")}</div></div>`);
+  }
   if (paper.convention === "AQA") {
     blocks.push(`<div class="blk copyright" data-break="before"><p class="no-questions">There are no questions printed on this page</p>
 <p class="small"><b>Copyright information</b></p><p class="small">For confidentiality purposes, all acknowledgements of third-party copyright material are published in a separate booklet.</p>
@@ -290,10 +297,12 @@ table.data th { font-weight: bold; background: #eee; }
 .dots .fill { flex: 1; overflow: hidden; }
 .dots .end { flex: none; padding-left: 2mm; font-weight: bold; }
 .marks { text-align: right; font-weight: bold; margin: 1mm 0 2mm 0; }
-.end-mark { text-align: center; font-weight: bold; margin-top: 8mm; letter-spacing: 0.5mm; }
+.end-mark { text-align: center; font-weight: bold; margin-top: 8mm; }
 .copyright { padding-top: 60mm; }
 .no-questions { text-align: center; font-weight: bold; margin-bottom: 80mm; }
 .section-head h2 { font-size: 13pt; margin: 2mm 0; }
+.extra-space h2 { font-size: 12pt; margin: 0 0 3mm 0; }
+.extra-lines { margin-left: 12mm; border-left: 0.3mm solid #000; padding-left: 3mm; }
 .intro { margin-bottom: 4mm; }
 .intro-sub { font-weight: bold; }
 .cover h3 { font-size: 11pt; margin: 4mm 0 1mm 0; }

@@ -3,7 +3,8 @@
 // small script in the page flows onto pages in Chromium, measuring each one: a block that does not fit
 // starts the next page, a block marked data-break="before" always does. Then each page's number, its
 // barcode (Edexcel's *P73482A0212*: reference, page, pages) and the total page count are filled in,
-// and 'Turn over' is taken off the last page. print.ts waits for body[data-paginated].
+// and 'Turn over' is taken off the last page. print.ts waits for body[data-paginated], and refuses a
+// document with a block too tall for a page (body[data-overflow]).
 
 export const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -45,20 +46,31 @@ const PAGINATE = `
     body = page.querySelector(".body");
   };
   const overflows = () => body.scrollHeight > body.clientHeight + 1;
+  // A block with data-head gets the head (column headings) above it, unless the block before it has it.
   const place = (block) => {
     const head = block.dataset.head;
-    if (head && !body.children.length) body.appendChild(document.getElementById(head).content.firstElementChild.cloneNode(true));
+    const prev = body.lastElementChild;
+    let added = null;
+    if (head && !(prev && (prev.dataset.head === head || prev.dataset.headOf === head))) {
+      added = document.getElementById(head).content.firstElementChild.cloneNode(true);
+      added.dataset.headOf = head;
+      body.appendChild(added);
+    }
     body.appendChild(block);
+    return added ? 2 : 1;
   };
   newPage();
   for (const block of [...flow.children]) {
     if (block.dataset.break === "before" && body.children.length) newPage();
-    place(block);
-    if (overflows() && body.children.length > 1 && !(block.dataset.head && body.children.length === 2)) {
+    const placed = place(block);
+    if (overflows() && body.children.length > placed) {
       block.remove();
+      if (placed === 2) body.lastElementChild.remove();
       newPage();
       place(block);
     }
+    // A block taller than a page would be cut off at its foot (its words still in the PDF's text, unseen).
+    if (overflows()) document.body.dataset.overflow = block.dataset.number || block.textContent.slice(0, 40);
   }
   flow.remove();
   const pages = [...document.querySelectorAll(".page")];

@@ -464,11 +464,8 @@ const EDEXCEL_PHYSICS: CorpusPaper = {
           part("3(c)", 2, "A radioactive source has a half-life of 6 hours. Its activity is 800 Bq. Calculate its activity after 18 hours.", [
             "18 ÷ 6 = 3 half-lives (1)",
             "100 (Bq) (1)",
-          ], { unit: "Bq" }),
-          part("3(d)(i)", 1, "State what is meant by irradiation.", ["exposing an object to nuclear radiation (without the object becoming radioactive)"], {
-            breakBefore: true,
-            lines: 2,
-          }),
+          ], { unit: "Bq", breakBefore: true }),
+          part("3(d)(i)", 1, "State what is meant by irradiation.", ["exposing an object to nuclear radiation (without the object becoming radioactive)"], { lines: 2 }),
           part("3(d)(ii)", 3, "Explain why a source of alpha particles is more dangerous inside the body than outside the body.", [
             "outside the body, alpha particles are stopped by the skin or by air (1)",
             "inside the body, alpha particles are absorbed by nearby cells (1)",
@@ -785,7 +782,8 @@ const AQA_CHEMISTRY_SCANNED: CorpusPaper = {
         question: 3,
         stem: "A student added different metals to copper sulfate solution and measured the temperature change.",
         parts: [
-          part("03.1", 2, "The table shows the results.", ["magnesium, zinc, iron, copper", "all correct for 2 marks; one pair reversed for 1 mark"], {
+          part("03.1", 2, "The table shows the results.", ["magnesium, zinc, iron, copper"], {
+            guidance: "all correct for 2 marks; one pair reversed for 1 mark",
             table: { header: ["Metal", "Temperature change in °C"], rows: [["Iron", "5.5"], ["Magnesium", "18.0"], ["Zinc", "9.0"], ["Copper", "0.0"]] },
             after: "Use the results to put the metals in order of reactivity, most reactive first.",
             lines: 2,

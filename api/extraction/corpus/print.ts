@@ -33,6 +33,8 @@ export async function printPdf(html: string, browser?: Browser): Promise<Uint8Ar
     await page.emulateMedia({ media: "print" });
     await page.setContent(html, { waitUntil: "load" });
     await page.waitForSelector("body[data-paginated]", { state: "attached", timeout: 20_000 });
+    const overflow = await page.evaluate(() => document.body.dataset.overflow);
+    if (overflow) throw new Error(`A block does not fit on one page: ${overflow}`);
     const pdf = await page.pdf({ format: "A4", printBackground: true, preferCSSPageSize: true, margin: { top: "0", right: "0", bottom: "0", left: "0" } });
     return new Uint8Array(pdf);
   } finally {
@@ -152,4 +154,10 @@ export async function buildCorpus(dir: string = CORPUS_DIR): Promise<BuiltCorpus
   } finally {
     await (browser as Browser | null)?.close();
   }
+}
+
+// `deno run -A api/extraction/corpus/print.ts [dir]` prints the corpus and lists its files.
+if (import.meta.main) {
+  const built = await buildCorpus(process.argv[2] ?? CORPUS_DIR);
+  console.log(JSON.stringify(built, null, 2));
 }
