@@ -17,6 +17,10 @@ export interface ParsedQuestion {
   marks: number | null;
   type: QuestionType;
   text: string;
+  /** Text printed under the question's number before this part's own number (shared context), if any. */
+  stem: string;
+  /** The printed lines of this part (its number's line first, its text without the number), for a reader of options and tables. */
+  lines: TextLine[];
 }
 export interface ParsedSection {
   name: string;
@@ -31,7 +35,7 @@ const FURNITURE = [
   /\bturn over\b/i,
   /do not write (outside|in) (the|this) (box|margin|area)/i,
   /^\s*(page\s*)?\d{1,3}\s*(of\s*\d{1,3})?\s*$/i,
-  /^\s*\*[A-Z0-9 ]+\*\s*$/, // barcodes such as *P12345A0124*
+  /^\s*\*[A-Z0-9 ]+\*(\s+\d{1,3})?\s*$/, // barcodes such as *P12345A0124* (with the page number beside it)
   /total for (question|section|paper)/i,
   /^\s*(end of (questions|paper|section)|blank page|there are no questions printed on this page)/i,
   /copyright|©/i,
@@ -103,9 +107,33 @@ export function inferType(text: string, marks: number | null): QuestionType {
   return "Short Answer";
 }
 
+/**
+ * The left edge the paper prints its question numbers at: the leftmost x that starts a good share of
+ * its lines (a number further in is a table cell or a quantity in the text, not a question).
+ */
+function leftEdge(lines: TextLine[]): number {
+  const xs = lines.map((l) => l.items[0]?.x ?? Infinity).filter(Number.isFinite).sort((a, b) => a - b);
+  return xs.find((x) => xs.filter((y) => Math.abs(y - x) < 3).length >= Math.max(2, xs.length * 0.05)) ?? xs[0] ?? 0;
+}
+
+/** A numbered line as its text after the number: the text, and the items from the one it starts in. */
+function withoutNumber(line: TextLine, rest: string): TextLine {
+  const start = rest.trim().slice(0, 6);
+  // The item the text starts in: it holds the text's first characters (pdf.js may split a word, so
+  // an item that is the start of them counts too, unless it is a digit, dot or bracket of the number).
+  const startsText = (text: string) => text.includes(start) || (text.trim() !== "" && start.startsWith(text.trim()) && !/^[\d.()\s]+$/.test(text));
+  const from = start ? line.items.findIndex((i) => startsText(i.text)) : -1;
+  return { ...line, text: rest, items: from >= 0 ? line.items.slice(from) : [] };
+}
+
 /** The structure of a past paper from its text lines. */
 export function parsePaper(allLines: TextLine[]): ParsedPaper {
   const lines = dropFurniture(allLines);
+  const left = leftEdge(lines);
+  /** Whether a line starts within the band where the paper prints numbers: questions at its left edge, parts a little in. */
+  const atLeft = (line: TextLine, band: number) => (line.items[0]?.x ?? 0) <= left + band;
+  // A paper numbered as AQA numbers (01.1) has no "1 (a)" numbers: a line starting "5 140" is a table row.
+  const aqa = lines.filter((l) => atLeft(l, 20) && AQA_NUMBER.test(l.text)).length >= 2;
   const sections: ParsedSection[] = [];
   let section = null as ParsedSection | null;
   let current = null as ParsedQuestion | null;
@@ -121,10 +149,15 @@ export function parsePaper(allLines: TextLine[]): ParsedPaper {
     }
     return section as ParsedSection;
   };
-  const open = (number: string, q: number, rest: string) => {
-    // A number met again with no marks since (a heading such as "1 (a)" above "(i)") is replaced.
-    if (current && current.marks === null && current.question === q && number.startsWith(current.number)) ensureSection().questions.pop();
-    current = { number, question: q, marks: null, type: "Short Answer", text: rest };
+  const open = (number: string, q: number, rest: string, line: TextLine) => {
+    // A number met again with no marks since (a heading such as "1 (a)" above "(i)") is replaced; its
+    // text is the context the part is asked in.
+    let stem = "";
+    if (current && current.marks === null && current.question === q && number.startsWith(current.number)) {
+      ensureSection().questions.pop();
+      stem = `${current.stem} ${current.text}`.trim();
+    }
+    current = { number, question: q, marks: null, type: "Short Answer", text: rest, stem, lines: [withoutNumber(line, rest)] };
     ensureSection().questions.push(current);
   };
 
@@ -144,39 +177,40 @@ export function parsePaper(allLines: TextLine[]): ParsedPaper {
     }
 
     let m: RegExpExecArray | null;
-    if ((m = AQA_NUMBER.exec(text))) {
+    if (atLeft(line, 20) && (m = AQA_NUMBER.exec(text))) {
       const q = Number(m[1] + m[2]);
       if (q >= 1) {
         question = q;
-        open(`${m[1]}${m[2]}.${m[3]}`, q, text.slice(m[0].length));
+        open(`${m[1]}${m[2]}.${m[3]}`, q, text.slice(m[0].length), line);
         text = text.slice(m[0].length);
         votes.AQA++;
       }
     } else if ((m = AQA_WHOLE.exec(text)) && m[1] === "0") {
       question = Number(m[1] + m[2]);
-      open(`${m[1]}${m[2]}`, question, text.slice(m[0].length));
+      open(`${m[1]}${m[2]}`, question, text.slice(m[0].length), line);
       text = text.slice(m[0].length);
-    } else if ((m = BOARD_NUMBER.exec(text)) && (m[2] || /^\d{1,2}\s+\S/.test(text)) && Number(m[1]) >= 1 && Number(m[1]) <= question + 3) {
+    } else if (!aqa && atLeft(line, 20) && (m = BOARD_NUMBER.exec(text)) && (m[2] || /^\d{1,2}\s+\S/.test(text)) && Number(m[1]) >= 1 && Number(m[1]) <= question + 3) {
       // (A number more than 3 past the open question is a quantity in the text, not the next question.)
       const q = Number(m[1]);
       const parts = labels(m[2]);
       question = q;
       letter = parts.find((p) => LETTER.test(p)) ?? null;
-      open(`${q}${parts.map((p) => `(${p})`).join("")}`, q, text.slice(m[0].length));
+      open(`${q}${parts.map((p) => `(${p})`).join("")}`, q, text.slice(m[0].length), line);
       text = text.slice(m[0].length);
-    } else if ((m = PART_ONLY.exec(text)) && question > 0) {
+    } else if (!aqa && atLeft(line, 75) && (m = PART_ONLY.exec(text)) && question > 0) {
       const parts = labels(m[1]);
       const first = parts[0];
       // Part letters run a to h and sub-parts are roman (i, ii, …): the two sets do not overlap.
       if (LETTER.test(first)) {
         letter = first;
-        open(`${question}${parts.map((p) => `(${p})`).join("")}`, question, text.slice(m[0].length));
+        open(`${question}${parts.map((p) => `(${p})`).join("")}`, question, text.slice(m[0].length), line);
       } else if (ROMAN.test(first)) {
-        open(`${question}${letter ? `(${letter})` : ""}(${first})`, question, text.slice(m[0].length));
+        open(`${question}${letter ? `(${letter})` : ""}(${first})`, question, text.slice(m[0].length), line);
       }
       text = text.slice(m[0].length);
     } else if (current) {
       current.text += ` ${text}`;
+      current.lines.push(line);
     }
 
     const found = marksOf(line);

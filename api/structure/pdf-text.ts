@@ -22,7 +22,8 @@ export interface TextLine {
 /** Items whose baselines differ by less than this (points) are on one line. */
 const SAME_LINE = 2.5;
 
-export async function pdfLines(bytes: Uint8Array): Promise<TextLine[]> {
+/** `sideways`: keep text printed sideways too (a test of the page furniture wants it; a reader does not). */
+export async function pdfLines(bytes: Uint8Array, { sideways = false } = {}): Promise<TextLine[]> {
   // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   const lines: TextLine[] = [];
@@ -34,6 +35,9 @@ export async function pdfLines(bytes: Uint8Array): Promise<TextLine[]> {
       const pageLines: TextLine[] = [];
       for (const raw of content.items) {
         if (!("str" in raw) || !raw.str.trim()) continue;
+        // Text printed sideways (Edexcel's "DO NOT WRITE IN THIS AREA" down the margins) is furniture,
+        // and would otherwise join whatever line shares its baseline.
+        if (!sideways && (Math.abs(raw.transform[1]) > 0.01 || Math.abs(raw.transform[2]) > 0.01)) continue;
         const x = raw.transform[4];
         const y = raw.transform[5];
         const item = { x, right: x + raw.width, text: raw.str };

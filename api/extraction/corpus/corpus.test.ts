@@ -27,7 +27,7 @@ beforeAll(async () => {
   // The first build prints every PDF (about 10 s); later runs reuse them.
   built = await buildCorpus();
   for (const f of built.papers) {
-    paperLines.set(f.id, await pdfLines(readFileSync(f.textPdf)));
+    paperLines.set(f.id, await pdfLines(readFileSync(f.textPdf), { sideways: true }));
     schemeLines.set(f.id, await pdfLines(readFileSync(f.markScheme)));
   }
 }, 120_000);
