@@ -26,6 +26,9 @@ import { renderShareImage } from "../api/share/image.ts";
 import { answerFieldFor, markOffline } from "../api/sittings/marking/index.ts";
 import { partsOf } from "../api/sittings/paper.ts";
 import { htmlToText } from "../api/papers/html.ts";
+import { buildCorpus, corpusTruth } from "../api/extraction/corpus/print.ts";
+import { extractPdf } from "../api/extraction/extract.ts";
+import { accuracyOf } from "../api/extraction/accuracy.ts";
 
 const LOAD_SECONDS = 4;
 const CONCURRENCY = 32;
@@ -310,6 +313,28 @@ try {
   row("mark a whole paper offline, median (ms)", median(markTimes).toFixed(1), "< 50");
   row("mark a whole paper offline, slowest (ms)", Math.max(...markTimes).toFixed(1));
   row("model answers' marks, written parts marked offline (%)", ((100 * modelAnswerMarks.awarded) / modelAnswerMarks.max).toFixed(0));
+
+  // 9. Extraction (issue 13): the corpus of exam-style papers printed by Chromium in the three
+  // numbering conventions, one of them scanned (no text layer, read by OCR).
+  const corpus = await buildCorpus();
+  const truth = corpusTruth();
+  let found = 0, total = 0, invented = 0, textPages = 0, textMs = 0, ocrPages = 0, ocrMs = 0;
+  for (const file of corpus.papers) {
+    const paper = truth.papers.find((p) => p.id === file.id)!;
+    const started = performance.now();
+    const got = await extractPdf(readFileSync(file.pdf));
+    const ms = performance.now() - started;
+    if (got.statistics.ocrPages) (ocrPages += got.statistics.ocrPages, ocrMs += ms);
+    else (textPages += got.statistics.pages, textMs += ms);
+    const acc = accuracyOf(paper.parts, got.questions);
+    found += acc.found;
+    total += acc.total;
+    invented += acc.invented.length;
+  }
+  row("extraction: parts found, right number and marks (%)", `${((100 * found) / total).toFixed(1)} (${found}/${total})`, ">= 95");
+  row("extraction: parts invented", String(invented), "0");
+  row("extraction: text pages per second", (textPages / (textMs / 1000)).toFixed(1));
+  row("extraction: OCR pages per second", (ocrPages / (ocrMs / 1000)).toFixed(2));
 } finally {
   server.kill("SIGTERM");
 }

@@ -38,12 +38,26 @@ export function minutesOf(text: string): number | null {
   return total > 0 ? total : null;
 }
 
+/**
+ * Specifications by code, for a cover whose title a scan lost (OCR misses large display type): the
+ * GCSE sciences, mathematics, computer science and religious studies of the three boards.
+ */
+const SPECIFICATIONS: Record<string, string> = {
+  "8461": "Biology", "8462": "Chemistry", "8463": "Physics", "8464": "Combined Science", "8300": "Mathematics", "8525": "Computer Science",
+  "8062": "Religious Studies", "1BI0": "Biology", "1CH0": "Chemistry", "1PH0": "Physics", "1SC0": "Combined Science", "1MA1": "Mathematics",
+  "1CP2": "Computer Science", "1RB0": "Religious Studies", "J247": "Biology", "J248": "Chemistry", "J249": "Physics", "J250": "Combined Science",
+  "J560": "Mathematics", "J277": "Computer Science", "J625": "Religious Studies",
+};
+/** The board a paper code's form belongs to: AQA 8461/1H, Edexcel 1MA1/1F, OCR J277/01. */
+const boardOfCode = (code: string): CoverFacts["board"] => (/^\d{4}\//.test(code) ? "AQA" : /^\d[A-Z]{2}\d\//.test(code) ? "Edexcel" : /^[A-Z]\d{3}\//.test(code) ? "OCR" : null);
+
 export function readCover(lines: TextLine[]): CoverFacts {
   const first = lines.filter((l) => l.page === 1);
   const text = first.map((l) => l.text).join("\n");
   const isCover = /time allowed|time:\s*\d|instructions|information|candidate number|maximum mark/i.test(text);
-  const board = /\bAQA\b/.test(text) ? "AQA" : /\bEdexcel\b|\bPearson\b/i.test(text) ? "Edexcel" : /\bOCR\b|Oxford Cambridge and RSA/i.test(text) ? "OCR" : null;
-  const subject = SUBJECTS.find((s) => new RegExp(`\\b${s}\\b`, "i").test(text)) ?? null;
+  const paperCode = PAPER_CODE.exec(text)?.[1] ?? null;
+  const board = /\bAQA\b/.test(text) ? "AQA" : /\bEdexcel\b|\bPearson\b/i.test(text) ? "Edexcel" : /\bOCR\b|Oxford Cambridge and RSA/i.test(text) ? "OCR" : paperCode ? boardOfCode(paperCode) : null;
+  const subject = SUBJECTS.find((s) => new RegExp(`\\b${s}\\b`, "i").test(text)) ?? (paperCode ? SPECIFICATIONS[paperCode.split("/")[0]] ?? null : null);
   const level = /\bA-?level\b|Advanced Level/i.test(text) ? "A-Level" : /\bAS\b/.test(text) ? "AS" : /\bGCSE\b/i.test(text) ? "GCSE" : null;
   const tier = /\bHigher Tier\b/i.test(text) ? "Higher" : /\bFoundation Tier\b/i.test(text) ? "Foundation" : null;
   const when = new RegExp(`\\b(${MONTHS})\\s+(20\\d\\d)\\b`).exec(text);
@@ -58,7 +72,7 @@ export function readCover(lines: TextLine[]): CoverFacts {
     tier,
     series: series as CoverFacts["series"],
     year: when ? Number(when[2]) : null,
-    paperCode: PAPER_CODE.exec(text)?.[1] ?? null,
+    paperCode,
     totalMarks: marks ? Number(marks[1] ?? marks[2] ?? marks[3]) : null,
     timeMinutes: minutesOf(text),
     coverPage: isCover ? 1 : null,

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pdfLines, type TextLine } from "../structure/pdf-text.ts";
 import { type BuiltCorpus, buildCorpus, corpusTruth } from "./corpus/print.ts";
-import { confidenceBand, extractFromLines, type PaperExtraction } from "./extract.ts";
+import { confidenceBand, extractFromLines, extractPdf, type PaperExtraction } from "./extract.ts";
 import { accuracyOf, textRecall } from "./accuracy.ts";
 import { extractMarkScheme } from "./mark-scheme.ts";
 
@@ -77,6 +77,23 @@ describe("extracting the corpus's printed papers", () => {
       expect(answers.map((a) => a.number)).toEqual(p.markScheme.map((e) => e.number));
     });
   }
+
+  it("reads the scanned paper, which has no text layer, by OCR: every part with its number and marks, none invented, and its cover", async () => {
+    const p = truth.papers.find((x) => x.scanned)!;
+    const got = await extractPdf(readFileSync(built.papers.find((f) => f.id === p.id)!.pdf));
+    expect(got.statistics.ocrPages).toBe(got.statistics.pages);
+    const acc = accuracyOf(p.parts, got.questions);
+    expect(acc.invented).toEqual([]);
+    expect(acc.missing).toEqual([]);
+    expect(acc.wrongMarks).toEqual([]);
+    expect(acc.textMatched).toBeGreaterThanOrEqual(p.parts.length - 2);
+    expect(acc.optionsMatched).toBe(acc.optionsTotal);
+    expect(got.cover).toMatchObject({ board: "AQA", subject: p.cover.subject, tier: p.cover.tier, year: p.cover.year, paperCode: p.cover.paperCode, totalMarks: p.cover.totalMarks });
+    // Its printed twin, read from its text layer, needs no OCR.
+    const printed = await extractPdf(readFileSync(built.papers.find((f) => f.id === p.id)!.textPdf));
+    expect(printed.statistics.ocrPages).toBe(0);
+    expect(accuracyOf(p.parts, printed.questions).found).toBe(p.parts.length);
+  }, 120_000);
 
   it("lowers the confidence of a part whose marks it could not read, and says why", async () => {
     const p = textPapers[0];

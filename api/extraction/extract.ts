@@ -5,7 +5,7 @@
 // (board, subject, level, tier, series and year, paper code, total marks, time). Every question gets
 // a confidence from what could be read of it, and the paper its statistics.
 import type { QuestionType } from "../../shared/structure.ts";
-import type { TextLine } from "../structure/pdf-text.ts";
+import { pdfText, type TextLine } from "../structure/pdf-text.ts";
 import { type ParsedQuestion, parsePaper } from "../structure/parse.ts";
 import { type CoverFacts, readCover } from "./cover.ts";
 
@@ -43,6 +43,8 @@ export interface ExtractionStatistics {
   averageConfidence: number;
   bands: { high: number; medium: number; low: number };
   pages: number;
+  /** Pages read by OCR (no text layer). */
+  ocrPages: number;
 }
 
 export interface PaperExtraction {
@@ -65,7 +67,7 @@ const ANSWER_SPACE = [
   /\(\s*\d{1,2}\s*\)\s*$/g, // Edexcel's mark at the end of a line
   /\(\s*total for question \d+ is \d+ marks?\s*\)/gi,
 ];
-const OPTION_CUE = /tick\s*(\(\s*✓\s*\)\s*)?one\s+box(?!\s+in each row)|circle your answer|shade one lozenge|put a (tick|cross)|which one of the following/i;
+const OPTION_CUE = /tick\s*(\(\s*\S{0,2}\s*\)\s*)?one\s+box(?!\s+in each row)|circle your answer|shade one lozenge|put a (tick|cross)|which one of the following/i;
 /** A gap (points) between items of one line that separates columns (of options or a table). */
 const COLUMN_GAP = 18;
 
@@ -177,7 +179,7 @@ function confidenceOf(q: ParsedQuestion, text: string, previous: ExtractedQuesti
 }
 
 /** The questions, cover and statistics of a past paper from its text lines (pdfLines, or OCR). */
-export function extractFromLines(lines: TextLine[], pages: number): PaperExtraction {
+export function extractFromLines(lines: TextLine[], pages: number, ocrPages = 0): PaperExtraction {
   const cover = readCover(lines);
   // The cover's own lines ("1 hour 45 minutes", the instructions) are not questions.
   const body = cover.coverPage ? lines.filter((l) => l.page !== cover.coverPage) : lines;
@@ -225,6 +227,26 @@ export function extractFromLines(lines: TextLine[], pages: number): PaperExtract
       averageConfidence: Math.round(average * 100) / 100,
       bands: { high: band("High"), medium: band("Medium"), low: band("Low") },
       pages,
+      ocrPages,
     },
   };
+}
+
+/** A page with fewer text lines than this has no real text layer (a scan may carry a stray word). */
+const TEXT_PAGE_LINES = 3;
+
+/**
+ * A past paper's PDF extracted: its text layer, and OCR for the pages without one (a scan). `ocr`
+ * may be turned off, when the caller cannot spare the time; such pages then give nothing.
+ */
+export async function extractPdf(bytes: Uint8Array, { ocr = true } = {}): Promise<PaperExtraction> {
+  const { lines, pages } = await pdfText(bytes);
+  const perPage = new Map<number, number>();
+  for (const l of lines) perPage.set(l.page, (perPage.get(l.page) ?? 0) + 1);
+  const bare = Array.from({ length: pages }, (_, i) => i + 1).filter((p) => (perPage.get(p) ?? 0) < TEXT_PAGE_LINES);
+  if (!ocr || !bare.length) return extractFromLines(lines, pages);
+  const { ocrLines, withOcr } = await import("./ocr.ts");
+  const read = await withOcr((worker) => ocrLines(bytes, bare, worker));
+  const all = [...lines.filter((l) => !bare.includes(l.page)), ...read].sort((a, b) => a.page - b.page || b.y - a.y);
+  return extractFromLines(all, pages, bare.length);
 }

@@ -41,6 +41,8 @@ const FURNITURE = [
   /copyright|©/i,
   /answer (all|each) questions? in the spaces provided/i,
   /^\s*(extra space|question number)\b/i,
+  /^\s*do not write\b|^\s*outside the\s*$|^\s*box\s*$|do not write\W+outside the\b/i, // AQA's margin note, printed over three lines
+  /\b[I1l]B\/[A-Z]\/[A-Z][a-z]{2}\d{2}\//, // AQA's job code at the foot of a page ("IB/M/Jun24/E3")
 ];
 
 /** Lines with their digits masked, so "Page 3" and "Page 4" count as one repeated line. */

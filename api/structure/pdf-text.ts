@@ -24,9 +24,15 @@ const SAME_LINE = 2.5;
 
 /** `sideways`: keep text printed sideways too (a test of the page furniture wants it; a reader does not). */
 export async function pdfLines(bytes: Uint8Array, { sideways = false } = {}): Promise<TextLine[]> {
+  return (await pdfText(bytes, { sideways })).lines;
+}
+
+/** The PDF's text lines and its number of pages (a page of a scan has none of the lines). */
+export async function pdfText(bytes: Uint8Array, { sideways = false } = {}): Promise<{ lines: TextLine[]; pages: number }> {
   // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   const lines: TextLine[] = [];
+  const pages = pdf.numPages;
   try {
     for (let p = 1; p <= pdf.numPages; p++) {
       const page = await pdf.getPage(p);
@@ -55,7 +61,7 @@ export async function pdfLines(bytes: Uint8Array, { sideways = false } = {}): Pr
   } finally {
     await pdf.destroy();
   }
-  return lines;
+  return { lines, pages };
 }
 
 /** Items joined with a space where a gap separates them (pdf.js often splits a word into pieces). */
