@@ -1,7 +1,7 @@
 // The public pages' model (issue 17): addresses, topic weights, question styles, the free samples,
 // subject pages, share cards, the sitemap and robots.txt.
 import { describe, expect, it } from "vitest";
-import { paperPage, paperPath, paperShareCard, seededSources, slugify, sourceSummary, subjectPages, subjectShareCard } from "./pages.ts";
+import { movedPaperPath, paperPage, paperPath, paperShareCard, seededSources, slugify, sourceSummary, subjectPages, subjectShareCard } from "./pages.ts";
 import { robotsTxt, sitemapPaths, sitemapXml } from "./sitemap.ts";
 import { SHARE_CARD_MAX_FACTS } from "../../shared/share.ts";
 import type { Paper } from "../../shared/schemas.ts";
@@ -17,6 +17,10 @@ describe("catalogue pages", () => {
     expect(paperPath({ level: "GCSE", subject: "Mathematics", examBoard: "AQA", name: "Paper 1 (Non-Calculator)" })).toBe("/gcse/mathematics/aqa/paper-1-non-calculator");
     const paths = sources.map(paperPath);
     expect(new Set(paths).size).toBe(paths.length);
+    // A renamed paper's old address leads to its page; a current or unknown one is not moved.
+    expect(movedPaperPath("/gcse/religious-studies/aqa/paper-1-christianity-and-islam")).toBe("/gcse/religious-studies/aqa/paper-1-christianity");
+    expect(movedPaperPath("/gcse/religious-studies/aqa/paper-1-christianity")).toBeNull();
+    expect(movedPaperPath("/gcse/religious-studies/aqa/paper-9")).toBeNull();
   });
 
   it("shows each paper's facts, its topics weighted by the marks its papers give them, its styles and two free samples", () => {

@@ -268,6 +268,17 @@ export async function catalogueView(db: Database, catalogue: readonly Paper[], p
   return subject ? { subject } : null;
 }
 
+/**
+ * Where a seeded paper's page moved when the paper was renamed (its bank file's `formerNames`): the
+ * old address of RS's two-religion Paper 1 leads to the Christianity component that kept its row.
+ */
+export function movedPaperPath(path: string): string | null {
+  for (const { blueprint: bp } of loadBanks()) {
+    if (bp.formerNames.some((name) => paperPath({ ...bp.paper, name }) === path)) return paperPath(bp.paper);
+  }
+  return null;
+}
+
 /** A paper's name without its title: "Paper 1 - Computational Thinking…" → "Paper 1", "Paper 1 (Non-Calculator)" → "Paper 1". */
 export const shortPaperName = (name: string) => name.split(/ - | \(/)[0];
 

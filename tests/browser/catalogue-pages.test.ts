@@ -98,6 +98,13 @@ describe("subject and paper pages", () => {
     expect((await get("/og/gcse/biology/aqa/paper-99.png")).status).toBe(404);
   });
 
+  it("a renamed paper's old address is moved permanently to its page", async () => {
+    const res = await get("/gcse/religious-studies/aqa/paper-1-christianity-and-islam", { redirect: "manual" });
+    expect(res.status).toBe(301);
+    expect(new URL(res.headers.get("location")!, baseURL()).pathname).toBe("/gcse/religious-studies/aqa/paper-1-christianity");
+    expect((await get("/gcse/religious-studies/aqa/paper-1-no-such-religion")).status).toBe(404);
+  });
+
   it("reads without JavaScript: the paper's facts, topics, two sample questions with their mark scheme, and the way to a full paper", async () => {
     const page = await newPage(browser, { javaScriptEnabled: false });
     await page.goto(`${baseURL()}/gcse/biology/aqa/paper-1`);
