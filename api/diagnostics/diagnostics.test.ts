@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, send, signedInAs, studentWithCredits } from "../test-utils.ts";
 import { documentAiCredentials } from "../db/schema.ts";
 import { buildCorpus, corpusTruth } from "../extraction/corpus/print.ts";
-import { type DocumentAiStandIn, startDocumentAiStandIn, testServiceAccount } from "./stand-in.ts";
-import { unseal } from "./seal.ts";
+import { type DocumentAiStandIn, documentOfPdf, startDocumentAiStandIn, testServiceAccount } from "./stand-in.ts";
+import { seal, unseal } from "./seal.ts";
+import { documentLines, documentQuestions } from "./result.ts";
 import { NO_PROCESSOR, NO_SECRET, NO_STORED_KEY, UNREADABLE_KEY } from "./service.ts";
 import type { DiagnosticsStatus, ProcessResult } from "../../shared/diagnostics.ts";
 
@@ -117,6 +118,10 @@ describe("uploading a service-account key", () => {
       expect(res.status).toBe(400);
       expect((await res.json()).message).toMatch(message);
     }
+    const sa = await testServiceAccount();
+    const broken = await upload(s, JSON.stringify({ ...sa.key, private_key: "-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n" }));
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).message).toBe("The key's private_key cannot be read as an RSA private key (PKCS #8 PEM).");
     const missing = await send(s.t.app, "/api/diagnostics/google-credentials/upload", {}, s.cookie);
     expect((await missing.json()).message).toBe("No Credentials");
     expect(await s.t.db.select().from(documentAiCredentials).all()).toEqual([]);
@@ -275,5 +280,27 @@ describe("a PDF test", () => {
     const res = await send(s.t.app, "/api/diagnostics/document-ai/process", { url: `${site.origin}/paper.pdf` }, s.cookie);
     expect(res.status).toBe(409);
     expect((await res.json()).message).toBe(NO_PROCESSOR);
+  });
+});
+
+describe("the pieces underneath", () => {
+  it("a sealed key opens only unchanged and with its secret", async () => {
+    const sealed = await seal(SECRET, "the key file");
+    expect(await unseal(SECRET, sealed)).toBe("the key file");
+    expect(sealed).not.toContain("the key file");
+    const [v, iv, data] = sealed.split(".");
+    const flipped = `${v}.${iv}.${data.slice(0, 5)}${data[5] === "A" ? "B" : "A"}${data.slice(6)}`;
+    expect(await unseal(SECRET, flipped)).toBeNull();
+    expect(await unseal(SECRET, "v1.garbage")).toBeNull();
+    // A fresh IV each time: the same key file never seals to the same text.
+    expect(await seal(SECRET, "the key file")).not.toBe(sealed);
+  });
+
+  it("reads a layout whose pages are measured in pixels (as Document AI gives scans) the same as in points", async () => {
+    const doc = await documentOfPdf(new Uint8Array(paperPdf));
+    const inPixels = { ...doc, pages: doc.pages!.map((p) => ({ ...p, dimension: { width: 1654, height: 2339, unit: "pixels" } })) };
+    const truth = corpusTruth().papers.find((p) => p.id === paperId)!;
+    expect(documentQuestions(inPixels).map((q) => q.number)).toEqual(truth.parts.map((p) => p.number));
+    expect(documentLines(inPixels)[0].pageWidth).toBe(612);
   });
 });

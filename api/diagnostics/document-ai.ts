@@ -91,7 +91,7 @@ export async function accessToken(config: DocumentAiConfig, account: ServiceAcco
     body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion }),
   }, TOKEN_TIMEOUT_MS);
   if (!res.ok) throw await googleError(res);
-  const body = await res.json() as { access_token?: string };
+  const body = await res.json().catch(() => ({})) as { access_token?: string };
   if (!body.access_token) throw new GoogleApiError(res.status, null, "The token endpoint answered without an access token.");
   return body.access_token;
 }
@@ -103,7 +103,11 @@ async function call<T>(config: DocumentAiConfig, token: string, method: string, 
     body: body === undefined ? undefined : JSON.stringify(body),
   }, timeoutMs);
   if (!res.ok) throw await googleError(res);
-  return await res.json() as T;
+  try {
+    return await res.json() as T;
+  } catch {
+    throw new GoogleApiError(res.status, null, `${new URL(config.apiUrl).host} answered ${path.split("?")[0]} with something other than JSON.`);
+  }
 }
 
 const toInfo = (p: Partial<ProcessorInfo>): ProcessorInfo => ({ name: p.name ?? "", displayName: p.displayName ?? "", type: p.type ?? "", state: p.state ?? "STATE_UNSPECIFIED" });

@@ -187,9 +187,9 @@ export async function processUrl(deps: Deps, url: string): Promise<ProcessResult
   if (!processorName) throw new HttpError(409, NO_PROCESSOR);
   const { bytes } = await downloadPdf(deps, url);
   const config = documentAiConfig(deps.env, locationOf(processorName, deps.env.DOCUMENT_AI_LOCATION));
-  const started = performance.now();
   try {
     const token = await accessToken(config, key);
+    const started = performance.now();
     const document = await processPdf(config, token, processorName, bytes);
     return processResult(document, { processor: processorName, size: bytes.byteLength, processingTime: Math.round(performance.now() - started) });
   } catch (err) {
