@@ -168,6 +168,22 @@ describe("uploading a service-account key", () => {
     expect(await (await send(s.t.app, "/api/diagnostics/google-credentials", undefined, s.cookie)).json()).toMatchObject({ stored: true, clientEmail: sa.account.clientEmail, projectId: "exam-prep-sealed", processorName: null });
   });
 
+  it("a key of the same project keeps the configured processor; another project's key drops it", async () => {
+    const s = await app();
+    await ready(s, "exam-prep-replace");
+    const configured = async () => (await (await send(s.t.app, "/api/diagnostics/google-credentials", undefined, s.cookie)).json()).processorName;
+    expect(await configured()).toMatch(/^projects\/exam-prep-replace\//);
+    const rotated = await testServiceAccount("exam-prep-replace", "rotated");
+    standIn.addAccount(rotated.account);
+    expect((await upload(s, rotated.json)).status).toBe(200);
+    expect(await configured()).toMatch(/^projects\/exam-prep-replace\//);
+    const other = await testServiceAccount("exam-prep-other");
+    standIn.addAccount(other.account);
+    expect((await upload(s, other.json)).status).toBe(200);
+    expect(await configured()).toBeNull();
+    expect(await s.t.db.select().from(documentAiCredentials).all()).toHaveLength(1);
+  });
+
   it("a key stored under another secret cannot be read: the status says so", async () => {
     const s = await app();
     await ready(s);
