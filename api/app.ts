@@ -20,6 +20,7 @@ import { revisionRoutes } from "./revision/routes.ts";
 import { sittingRoutes } from "./sittings/routes.ts";
 import { feedbackRoutes } from "./mail/feedback.ts";
 import { settingsRoutes } from "./settings/routes.ts";
+import { diagnosticsRoutes } from "./diagnostics/routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { ERROR_PAGE_CSP, errorPageHtml, HttpError, jsonError } from "./http.ts";
 import { createLogger, inRequest, newRequestId } from "./log.ts";
@@ -70,6 +71,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .route("/", settingsRoutes)
     .route("/", documentRoutes)
     .route("/", structureRoutes)
+    .route("/", diagnosticsRoutes)
     .all("*", (c) => {
       // A known path asked with another method is a 405 naming the allowed ones; anything else a 404.
       const allowed = allowedMethods(c.req.path);

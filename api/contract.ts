@@ -40,6 +40,7 @@ import { testEmailSchema, valueSchemas } from "./settings/routes.ts";
 import { SETTING_KEYS } from "./settings/store.ts";
 import { CLIENT_ADDRESS } from "./http.ts";
 import { analyzeStructureSchema, generateTopicsSchema, topicInputSchema } from "../shared/structure.ts";
+import { credentialsUploadSchema, diagnosticsUrlSchema, processorConfigureSchema, processorListSchema } from "../shared/diagnostics.ts";
 import { DOCUMENT_MAX_BYTES, documentListQuery, documentUploadQuery, documentUrlSchema, extractPapersSchema, importPapersSchema } from "../shared/documents.ts";
 
 /**
@@ -310,6 +311,28 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "Replaces a paper's study topics with those of its specification document (its numbered headings; a configured model may summarise them)",
     body: generateTopicsSchema,
     example: { paperId: 1 },
+  },
+  // Document AI diagnostics (admin-tools.md §7 Diagnostics)
+  { method: "GET", path: "/api/diagnostics/document-ai/status", access: "admin", summary: "Checks the Document AI service with the stored key: available, errors, error, details, checks" },
+  { method: "POST", path: "/api/diagnostics/document-ai/download", access: "admin", summary: "Fetches a PDF through the guard: its size and pages", body: diagnosticsUrlSchema, example: { url: "https://www.example.com/papers/AQA-84611H-QP-JUN24.PDF" } },
+  { method: "POST", path: "/api/diagnostics/document-ai/process", access: "admin", summary: "Processes a PDF (fetched through the guard) with the configured Document AI processor", body: diagnosticsUrlSchema, example: { url: "https://www.example.com/papers/AQA-84611H-QP-JUN24.PDF" } },
+  { method: "GET", path: "/api/diagnostics/google-credentials", access: "admin", summary: "Whether a service-account key is stored, its client_email and project (never the key)" },
+  {
+    method: "POST",
+    path: "/api/diagnostics/google-credentials/upload",
+    access: "admin",
+    summary: "Stores a service-account key, sealed with DOCUMENT_AI_SECRET, once Google accepts it",
+    body: credentialsUploadSchema,
+    example: { credentialsJson: '{"type":"service_account","project_id":"exam-prep","private_key":"-----BEGIN PRIVATE KEY-----\\n…","client_email":"docai@exam-prep.iam.gserviceaccount.com"}' },
+  },
+  { method: "POST", path: "/api/diagnostics/processor/list", access: "admin", summary: "Lists the project's Document AI processors", body: processorListSchema, example: { projectId: "exam-prep", location: "us" } },
+  {
+    method: "POST",
+    path: "/api/diagnostics/processor/configure",
+    access: "admin",
+    summary: "Uses the project's FORM_PARSER_PROCESSOR, creating one when there is none",
+    body: processorConfigureSchema,
+    example: { projectId: "exam-prep", location: "us", processorType: "FORM_PARSER_PROCESSOR" },
   },
   { method: "POST", path: "/api/settings/test-email", access: "admin", summary: "Sends a test e-mail", body: testEmailSchema, example: { email: "team@example.com" } },
 ];

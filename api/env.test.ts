@@ -32,6 +32,9 @@ describe("configuration", () => {
     expect(problems({ ADMIN_EMAIL: "boss" })).toEqual(["ADMIN_EMAIL: must be an e-mail address"]);
     expect(problems({ APP_ORIGIN: "localhost:1234" })).toEqual(["APP_ORIGIN: must be an http(s) URL such as https://example.com"]);
     expect(problems({ ADMIN_PASSWORD: "secret123" })).toEqual(["ADMIN_EMAIL: is required when ADMIN_PASSWORD is set"]);
+    expect(problems({ DOCUMENT_AI_SECRET: "too-short" })).toEqual(["DOCUMENT_AI_SECRET: must be at least 32 characters (e.g. openssl rand -base64 32)"]);
+    expect(problems({ DOCUMENT_AI_LOCATION: "asia" })[0]).toMatch(/^DOCUMENT_AI_LOCATION: /);
+    expect(problems({ DOCUMENT_AI_API_URL: "documentai.local" })).toEqual(["DOCUMENT_AI_API_URL: must be an http(s) URL such as https://example.com"]);
   });
 
   it("reports every problem at once", () => {

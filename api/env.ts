@@ -71,6 +71,16 @@ export const envSchema = z
     MAIL_API_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://api.resend.com/emails" }).default("https://api.resend.com/emails"),
     /** The sender, e.g. 'ExamPrep <no-reply@examprep.co.uk>': an address of a domain verified with the mail service. */
     MAIL_FROM: z.string().trim().min(3).default("ExamPrep <no-reply@examprep.co.uk>"),
+    /**
+     * Seals the Document AI service-account key an admin uploads (AES-256-GCM, key derived by HKDF).
+     * Its own secret: no other one fits (sessions are random tokens, Google's and Stripe's secrets
+     * belong to those services and change with them). Without it no key can be stored.
+     */
+    DOCUMENT_AI_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional()),
+    /** The Document AI location the diagnostics' processors live in (admin-tools.md §9: us). */
+    DOCUMENT_AI_LOCATION: z.enum(["us", "eu"]).default("us"),
+    /** Document AI's REST address; by default https://LOCATION-documentai.googleapis.com. Tests point it at a local stand-in. */
+    DOCUMENT_AI_API_URL: optionalUrl,
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {

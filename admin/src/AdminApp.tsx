@@ -7,7 +7,8 @@ import { CreditSystemTest } from "./CreditSystemTest.tsx";
 import { DiscountCodes } from "./DiscountCodes.tsx";
 import { SystemSettings } from "./SystemSettings.tsx";
 import { ExamPapers } from "./papers/ExamPapers.tsx";
-import { AiDiagnostics, DocumentsSettings, ExamPapersSettings } from "./papers/SettingsPanels.tsx";
+import { DocumentsSettings, ExamPapersSettings } from "./papers/SettingsPanels.tsx";
+import { AiDiagnostics } from "./diagnostics/AiDiagnostics.tsx";
 
 const PAGES: Record<string, { title: string; summary: string }> = {
   "extraction-testing": {

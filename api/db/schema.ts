@@ -637,3 +637,22 @@ export const topicMarks = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.sittingId, t.topic] }), index("topic_marks_user_idx").on(t.userId, t.subject, t.markedAt)],
 );
+
+// --- Document AI diagnostics (issue 13: the AI Diagnostics tab) ------------------------------------
+
+/**
+ * The one Google service-account key the Document AI diagnostics use (id is always 1). The key file
+ * is stored only sealed (AES-256-GCM under DOCUMENT_AI_SECRET, api/diagnostics/seal.ts); the
+ * account's e-mail and project are kept readable, as the Credentials tab shows them.
+ */
+export const documentAiCredentials = sqliteTable("document_ai_credentials", {
+  id: integer("id").primaryKey(),
+  clientEmail: text("client_email").notNull(),
+  projectId: text("project_id").notNull(),
+  /** The whole key file, sealed: 'v1.' + base64url(iv) + '.' + base64url(ciphertext and tag). */
+  sealedKey: text("sealed_key").notNull(),
+  /** The processor the diagnostics use (projects/P/locations/L/processors/ID), set by Configure. */
+  processorName: text("processor_name"),
+  uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: createdAt(),
+});

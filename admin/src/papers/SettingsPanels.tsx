@@ -1,6 +1,6 @@
 // The admin tabs of /settings that belong to the catalogue (admin-tools.md §2 Settings, §3 Default
 // settings form): Exam Papers (the catalogue and the admin's own defaults), Documents (a paper
-// picker, then that paper's document manager) and AI Diagnostics (what it will hold).
+// picker, then that paper's document manager). AI Diagnostics is in ../diagnostics/AiDiagnostics.tsx.
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { Paper } from "../../../shared/schemas.ts";
 import { type AdminDefaults, adminDefaultsSchema } from "../../../shared/catalogue.ts";
@@ -118,20 +118,6 @@ export function DocumentsSettings() {
         {!paper && <p className="mt-2 text-sm text-slate-600">Its specifications, past papers, mark schemes and examiner reports appear here.</p>}
       </div>
       {paper && <div className="card p-4 sm:p-6"><DocumentsTab key={paper.id} paper={paper} /></div>}
-    </div>
-  );
-}
-
-/** Settings → AI Diagnostics: the document-AI checks come with the extraction work; it says so plainly. */
-export function AiDiagnostics() {
-  return (
-    <div className="card p-4 sm:p-6" data-testid="ai-diagnostics">
-      <h2 className="text-lg font-bold">AI Diagnostics</h2>
-      <p className="mt-2 text-sm text-slate-700">
-        This tab will hold the checks of the cloud document-AI service that extracts questions from exam-paper PDFs: a PDF test, the
-        service's status, its credentials and the results of the last run.
-      </p>
-      <p className="mt-2 text-sm text-slate-700">They arrive with the extraction work. Until then there is nothing to run here.</p>
     </div>
   );
 }
