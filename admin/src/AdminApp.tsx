@@ -7,14 +7,10 @@ import { CreditSystemTest } from "./CreditSystemTest.tsx";
 import { DiscountCodes } from "./DiscountCodes.tsx";
 import { SystemSettings } from "./SystemSettings.tsx";
 import { ExamPapers } from "./papers/ExamPapers.tsx";
+import { ExtractionTesting } from "./testing/ExtractionTesting.tsx";
 import { AiDiagnostics, DocumentsSettings, ExamPapersSettings } from "./papers/SettingsPanels.tsx";
 
-const PAGES: Record<string, { title: string; summary: string }> = {
-  "extraction-testing": {
-    title: "Extraction Testing",
-    summary: "Tests question extraction from exam-paper PDFs: the extraction monitor, validation, recreation testing and reports.",
-  },
-};
+const PAGES: Record<string, { title: string; summary: string }> = {};
 
 /** The admin tabs of /settings (admin-tools.md §2 Settings), in their order: Exam Papers first, the admins' default. */
 export const SETTINGS_TABS: Tab[] = [
@@ -31,6 +27,7 @@ const TOOLS: Record<string, ComponentType> = {
   "exam-papers": ExamPapers,
   "credit-system-test": CreditSystemTest,
   "credit-debug": CreditDebug,
+  "extraction-testing": ExtractionTesting,
 };
 
 export function AdminApp({ page }: { page: string }) {
