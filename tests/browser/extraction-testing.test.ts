@@ -65,6 +65,13 @@ describe("the extraction testing dashboard", () => {
     await page.getByText(/Read the uploaded file ocr-chemistry\.pdf/).waitFor();
     await page.getByText(/Found 17 parts \(OCR numbering\)/).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // The finished session's monitor on a phone: nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 900 });
+    // The navigation becomes a closed drawer at this width: let its slide finish before the picture.
+    await page.waitForFunction(() => document.getAnimations().length === 0, undefined, { timeout: 3000 }).catch(() => {});
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: "screenshots/extraction-testing-monitor-375.png", fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole("tab", { name: "AI Dialogue" }).click();
     await page.getByRole("tabpanel").getByText(/No model is configured, so the sessions make no model calls/).waitFor();

@@ -11,7 +11,6 @@ import type { ModelClient } from "../../ai/client.ts";
 import type { AiInteraction, TestPhase } from "../../../shared/extraction-testing.ts";
 import type { CoverFacts } from "../cover.ts";
 import type { ExtractedQuestion } from "../extract.ts";
-import { textRecall } from "../accuracy.ts";
 
 type Checks = AiInteraction["validationResults"];
 
@@ -109,6 +108,24 @@ const TIDY_SYSTEM = "You tidy the text of exam questions read from a PDF page by
   "number and marks. Do not add, drop, merge, split or reword questions: the words must stay the examiner's.";
 const tidySchema = z.object({ questions: z.array(z.object({ number: z.string(), marks: z.number().nullable(), text: z.string() })) });
 
+const letters = (s: string) => s.toLowerCase().replace(/\s+/g, "");
+/** The share of `a`'s letters (spaces aside) found in `b` in order: a longest common subsequence. */
+export function letterRecall(a: string, b: string): number {
+  const x = letters(a);
+  const y = letters(b);
+  if (!x.length) return 1;
+  const row = new Array<number>(y.length + 1).fill(0);
+  for (let i = 1; i <= x.length; i++) {
+    let prev = 0;
+    for (let j = 1; j <= y.length; j++) {
+      const kept = row[j];
+      row[j] = x[i - 1] === y[j - 1] ? prev + 1 : Math.max(row[j], row[j - 1]);
+      prev = kept;
+    }
+  }
+  return row[y.length] / x.length;
+}
+
 /** Why a tidied page may not replace the local pass's reading of it; empty when it may. */
 export function tidyProblems(local: readonly Pick<ExtractedQuestion, "number" | "marks" | "text">[], tidied: readonly { number: string; marks: number | null; text: string }[]): string[] {
   const problems: string[] = [];
@@ -121,8 +138,9 @@ export function tidyProblems(local: readonly Pick<ExtractedQuestion, "number" | 
   tidied.forEach((q, i) => {
     const mine = local[i];
     if (q.marks !== mine.marks) problems.push(`It changes question ${q.number}'s marks from ${mine.marks ?? "none"} to ${q.marks ?? "none"}.`);
-    // Tidying keeps the words: nearly all the page's words stay, and hardly any new ones come in.
-    if (textRecall(mine.text, q.text) < 0.85 || textRecall(q.text, mine.text) < 0.85) problems.push(`It rewords question ${q.number}.`);
+    // Tidying keeps the words: letter for letter (spacing aside, so a split word may be joined),
+    // nearly all the local text stays and hardly anything new comes in.
+    if (letterRecall(mine.text, q.text) < 0.9 || letterRecall(q.text, mine.text) < 0.9) problems.push(`It rewords question ${q.number}.`);
   });
   return problems;
 }

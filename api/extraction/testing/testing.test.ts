@@ -40,7 +40,7 @@ const part = (number: string, question: number, marks: number, text: string): Ex
 async function paperWithLowPart() {
   const questions = [
     part("01.1", 1, 2, "Name the part of the cell where aerobic respiration takes place."),
-    part("01.2", 1, 25, "Define."),
+    part("01.2", 1, 25, "De fine."), // a word the reading split
     part("02", 2, 3, "Describe how the structure of the small intestine is adapted for absorption."),
   ];
   const { doc } = paperDocumentOf({
@@ -237,7 +237,7 @@ describe("with a model configured (the OpenAI stand-in)", () => {
     expect(tidy.validationResults.errors).toContain("It invents question 01.3, which the page does not have.");
     expect(session.status).toBe("completed");
     expect(session.finalResults!.questions.map((q) => q.number)).toEqual(["01.1", "01.2", "02"]);
-    expect(session.finalResults!.questions[1].text).toBe("Define.");
+    expect(session.finalResults!.questions[1].text).toBe("De fine.");
     const logs = session.extractionSteps.find((st) => st.id === "content_extraction")!.systemLogs.map((l) => l.message).join("\n");
     expect(logs).toMatch(/model's answer was refused/);
   });
@@ -251,6 +251,28 @@ describe("with a model configured (the OpenAI stand-in)", () => {
     expect(validation.performanceMetrics.successRate).toBe(100);
     expect(standIn.requests).toHaveLength(3);
   });
+});
+
+describe("with a model that tidies a page as it may", () => {
+  it("uses the tidied text: the same questions and marks, a split word joined", async () => {
+    const standIn = await startOpenAIStandIn((req) => {
+      if (req.response_format?.type !== "json_schema" || req.response_format.json_schema.name === "cover_subject") return { content: JSON.stringify({ subject: null, agrees: true, reason: "" }) };
+      const asked = JSON.parse(req.messages[1].content.slice(req.messages[1].content.indexOf("{"))) as { questions: { number: string; marks: number | null; text: string }[] };
+      return { content: JSON.stringify({ questions: asked.questions.map((q) => ({ ...q, text: q.text.replace("De fine.", "Define.") })) }) };
+    });
+    try {
+      const s = await setup({ OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: standIn.baseUrl });
+      const file = (await (await uploadPdf(s, lowPdf, "low-confidence.pdf")).json()) as { fileUrl: string };
+      const session = await runAll(s, (await newSession(s, { fileUrl: file.fileUrl, fileName: "low-confidence.pdf" })).id);
+      const tidy = session.extractionSteps.find((st) => st.id === "content_extraction")!.aiInteractions;
+      expect(tidy.map((i) => [i.accepted, i.validationResults.errors])).toEqual([[true, []]]);
+      expect(session.finalResults!.questions.map((q) => [q.number, q.marks])).toEqual([["01.1", 2], ["01.2", 25], ["02", 3]]);
+      expect(session.finalResults!.questions[0].text).toBe("Name the part of the cell where aerobic respiration takes place.");
+      expect(session.finalResults!.questions[1].text).toBe("Define.");
+    } finally {
+      await standIn.close();
+    }
+  }, 60_000);
 });
 
 describe("bad input, failures and permissions", () => {
