@@ -13,6 +13,7 @@ import { catalogueListRoutes, catalogueRoutes } from "./catalogue/routes.ts";
 import { creditRoutes } from "./credits/routes.ts";
 import { documentRoutes } from "./documents/routes.ts";
 import { structureRoutes } from "./structure/routes.ts";
+import { testingRoutes } from "./extraction/testing/routes.ts";
 import { paperRoutes } from "./papers/routes.ts";
 import { studyRoutes } from "./study/routes.ts";
 import { progressRoutes } from "./progress/routes.ts";
@@ -72,6 +73,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .route("/", documentRoutes)
     .route("/", structureRoutes)
     .route("/", diagnosticsRoutes)
+    .route("/", testingRoutes)
     .all("*", (c) => {
       // A known path asked with another method is a 405 naming the allowed ones; anything else a 404.
       const allowed = allowedMethods(c.req.path);

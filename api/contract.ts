@@ -41,6 +41,7 @@ import { SETTING_KEYS } from "./settings/store.ts";
 import { CLIENT_ADDRESS } from "./http.ts";
 import { analyzeStructureSchema, generateTopicsSchema, topicInputSchema } from "../shared/structure.ts";
 import { credentialsUploadSchema, diagnosticsUrlSchema, processorConfigureSchema, processorListSchema } from "../shared/diagnostics.ts";
+import { createSessionSchema, executePhaseSchema, recreateSchema } from "../shared/extraction-testing.ts";
 import { DOCUMENT_MAX_BYTES, documentListQuery, documentUploadQuery, documentUrlSchema, extractPapersSchema, importPapersSchema } from "../shared/documents.ts";
 
 /**
@@ -83,6 +84,8 @@ const discountCodeExample = { code: "SPRING25", discountPercentage: 25, maxUses:
 const id = z.object({ id: z.coerce.number().int().min(1) });
 const subjectQuery = z.object({ subject: subjectSchema });
 const paperIdParam = z.object({ paperId: z.coerce.number().int().min(1) });
+const testSessionParam = z.object({ sessionId: z.coerce.number().int().min(1) });
+const testFileParam = z.object({ fileId: z.coerce.number().int().min(1) });
 
 export const API_ROUTES: ApiRoute[] = [
   // Platform
@@ -335,6 +338,47 @@ export const API_ROUTES: ApiRoute[] = [
     example: { projectId: "exam-prep", location: "us", processorType: "FORM_PARSER_PROCESSOR" },
   },
   { method: "POST", path: "/api/settings/test-email", access: "admin", summary: "Sends a test e-mail", body: testEmailSchema, example: { email: "team@example.com" } },
+  // The extraction testing dashboard (admin-tools.md §7 Testing dashboard)
+  {
+    method: "POST",
+    path: "/api/upload",
+    access: "admin",
+    summary: "Uploads a PDF to test extraction on (multipart: file, checked by its %PDF- signature, at most 20 MB; subject)",
+    bodyLimit: DOCUMENT_MAX_BYTES + 64 * 1024,
+  },
+  { method: "GET", path: "/api/testing/files/:id/pdf", access: "admin", summary: "Opens a test file (an upload, a fetched PDF or a recreated paper)", params: id },
+  { method: "GET", path: "/api/testing/validate-ai-config", access: "admin", summary: "Checks the configured model with a real call, and the test sessions' model calls so far" },
+  {
+    method: "POST",
+    path: "/api/testing/create-session",
+    access: "admin",
+    summary: "Creates a test session over a PDF by URL (fetched through the guard) or an uploaded test file's address",
+    body: createSessionSchema,
+    example: { fileUrl: "https://www.example.com/papers/AQA-84611H-QP-JUN24.PDF", fileName: "AQA Biology Paper 1H June 2024", subject: "Biology" },
+  },
+  {
+    method: "POST",
+    path: "/api/testing/execute-phase/:sessionId",
+    access: "admin",
+    summary: "Runs one of the session's five phases to its end, in order (422 with its message when the phase fails, which fails the session)",
+    params: testSessionParam,
+    body: executePhaseSchema,
+    example: { phase: "preparation" },
+  },
+  { method: "GET", path: "/api/testing/session-status/:sessionId", access: "admin", summary: "A test session: its status, steps with progress, logs and model calls, validation and final results", params: testSessionParam },
+  { method: "GET", path: "/api/testing/ai-interactions/:sessionId", access: "admin", summary: "A test session's model calls: prompts, answers, tokens, latency and checks", params: testSessionParam },
+  {
+    method: "POST",
+    path: "/api/testing/recreate-paper/:fileId",
+    access: "admin",
+    summary: "Prints a test file's extracted paper again with the paper engine, extracts it again and scores the match",
+    params: testFileParam,
+    body: recreateSchema,
+    example: { includeOriginalFormatting: true, includeDiagrams: true, validateAccuracy: true },
+  },
+  { method: "GET", path: "/api/testing/export-extracted-data/:fileId", access: "admin", summary: "A test file's extracted data (its latest session's, or extracted now)", params: testFileParam },
+  { method: "POST", path: "/api/testing/validate-recreation/:fileId", access: "admin", summary: "The validation report of a test file's extraction and recreation", params: testFileParam },
+  { method: "GET", path: "/api/testing/comprehensive-report/:sessionId", access: "admin", summary: "A test session's whole report, as a JSON download", params: testSessionParam },
 ];
 
 // --- Matching a request to its entry ----------------------------------------------------------------

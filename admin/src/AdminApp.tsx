@@ -9,13 +9,9 @@ import { SystemSettings } from "./SystemSettings.tsx";
 import { ExamPapers } from "./papers/ExamPapers.tsx";
 import { DocumentsSettings, ExamPapersSettings } from "./papers/SettingsPanels.tsx";
 import { AiDiagnostics } from "./diagnostics/AiDiagnostics.tsx";
+import { ExtractionTesting } from "./testing/ExtractionTesting.tsx";
 
-const PAGES: Record<string, { title: string; summary: string }> = {
-  "extraction-testing": {
-    title: "Extraction Testing",
-    summary: "Tests question extraction from exam-paper PDFs: the extraction monitor, validation, recreation testing and reports.",
-  },
-};
+const PAGES: Record<string, { title: string; summary: string }> = {};
 
 /** The admin tabs of /settings (admin-tools.md §2 Settings), in their order: Exam Papers first, the admins' default. */
 export const SETTINGS_TABS: Tab[] = [
@@ -32,6 +28,7 @@ const TOOLS: Record<string, ComponentType> = {
   "exam-papers": ExamPapers,
   "credit-system-test": CreditSystemTest,
   "credit-debug": CreditDebug,
+  "extraction-testing": ExtractionTesting,
 };
 
 export function AdminApp({ page }: { page: string }) {

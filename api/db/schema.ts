@@ -656,3 +656,87 @@ export const documentAiCredentials = sqliteTable("document_ai_credentials", {
   uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: createdAt(),
 });
+// --- Extraction testing dashboard (issue 13: /extraction-testing) -------------------------------------
+
+/**
+ * PDFs the testing dashboard works on: an admin's upload, a PDF a session fetched by URL, and a
+ * paper recreated from extracted data. Not catalogue documents. `recreation` is the last recreation
+ * result of this file (shared/extraction-testing.ts RecreationResult, JSON).
+ */
+export const extractionTestFiles = sqliteTable("extraction_test_files", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  fileName: text("file_name").notNull(),
+  subject: text("subject").notNull().default(""),
+  /** upload, url or recreation. */
+  source: text("source").notNull(),
+  sourceUrl: text("source_url"),
+  size: integer("size").notNull(),
+  recreation: text("recreation"),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** A test file's bytes in pieces of 1 MB, as document_contents (a libSQL server refuses ~5 MB arguments). */
+export const extractionTestFileContents = sqliteTable(
+  "extraction_test_file_contents",
+  {
+    fileId: integer("file_id").notNull().references(() => extractionTestFiles.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    bytes: blob("bytes", { mode: "buffer" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+/**
+ * A test session (admin-tools.md §3): its five phases' steps with their logs (JSON), and what the
+ * phases found, kept for the next phase and the report: the cover and extraction (api/extraction
+ * PaperExtraction), the validation and the final results (JSON). `runningPhase` is set while a
+ * phase runs, so one phase runs at a time.
+ */
+export const extractionTestSessions = sqliteTable(
+  "extraction_test_sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    testName: text("test_name").notNull(),
+    fileName: text("file_name").notNull(),
+    fileUrl: text("file_url").notNull(),
+    subject: text("subject").notNull().default(""),
+    fileId: integer("file_id").references(() => extractionTestFiles.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("idle"),
+    runningPhase: text("running_phase"),
+    startTime: text("start_time"),
+    endTime: text("end_time"),
+    pages: integer("pages"),
+    steps: text("steps").notNull(),
+    cover: text("cover"),
+    extraction: text("extraction"),
+    validation: text("validation"),
+    finalResults: text("final_results"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("extraction_test_sessions_created_idx").on(t.createdAt)],
+);
+
+/** Every model call a session's phases made (§3 AI interaction): prompt, answer, tokens, latency, checks. */
+export const extractionTestInteractions = sqliteTable(
+  "extraction_test_interactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sessionId: integer("session_id").notNull().references(() => extractionTestSessions.id, { onDelete: "cascade" }),
+    step: text("step").notNull(),
+    model: text("model").notNull(),
+    systemPrompt: text("system_prompt").notNull(),
+    userPrompt: text("user_prompt").notNull(),
+    content: text("content").notNull(),
+    processingTime: integer("processing_time").notNull(),
+    promptTokens: integer("prompt_tokens"),
+    completionTokens: integer("completion_tokens"),
+    totalTokens: integer("total_tokens"),
+    /** shared/extraction-testing.ts AiInteraction validationResults (JSON). */
+    validation: text("validation").notNull(),
+    accepted: integer("accepted", { mode: "boolean" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("extraction_test_interactions_session_idx").on(t.sessionId, t.id)],
+);
