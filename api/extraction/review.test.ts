@@ -98,6 +98,16 @@ describe("extracting a past paper into its review list", () => {
     expect((await call(`/api/extract-paper-content/999999`, { method: "POST", cookie: admin.cookie })).status).toBe(404);
   });
 
+  it("extracts an examiner report too (§4), keeping its JSON but giving it no review list: it holds no questions to publish", async () => {
+    const corpus = await buildCorpus();
+    const report = await upload("examinerReport", "Examiner report: Paper 1 - June 2024", readFileSync(corpus.papers.find((p) => p.id === "aqa-physics-8463-2f-2023")!.textPdf));
+    const res = await call(`/api/extract-paper-content/${report}`, { method: "POST", cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(await (await call(`/api/extraction-status/${report}`, { cookie: admin.cookie })).json()).toMatchObject({ processed: true });
+    expect((await (await call(`/api/extracted-questions?documentId=${report}`, { cookie: admin.cookie })).json()).items).toEqual([]);
+    expect((await call(`/extracted-content/${report}.json`, { cookie: admin.cookie })).status).toBe(200);
+  });
+
   it("extracts the paper, matches its mark scheme, and stores the JSON the viewer opens", async () => {
     const res = await call(`/api/extract-paper-content/${paperDoc}`, { method: "POST", cookie: admin.cookie });
     expect(res.status, await res.clone().text()).toBe(200);
