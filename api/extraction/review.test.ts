@@ -35,7 +35,7 @@ function call(path: string, { method = "GET", cookie, json, body }: { method?: s
 }
 async function upload(fileType: string, fileName: string, bytes: Uint8Array) {
   const query = new URLSearchParams({ paperId: String(paperId), fileType, fileName, year: "2024", tier: "Higher" });
-  const res = await call(`/api/uploaded-files?${query}`, { method: "POST", cookie: admin.cookie, body: bytes });
+  const res = await call(`/api/uploaded-files?${query}`, { method: "POST", cookie: admin.cookie, body: new Uint8Array(bytes) });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()).fileId as number;
 }
