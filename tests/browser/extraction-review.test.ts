@@ -73,6 +73,9 @@ describe("the review list of an extracted past paper", () => {
     await digestion.getByRole("button", { name: "Publish" }).click();
     await digestion.getByText("Published to the bank.").waitFor();
     await digestion.getByText("Published", { exact: true }).waitFor();
+    // The sticky site header would be drawn across a tall element's screenshot: it scrolls away for this one.
+    await page.evaluate(() => document.querySelector("header")?.style.setProperty("position", "static"));
+    await digestion.screenshot({ path: "screenshots/extraction-review-question-1280.png" });
     const row = await db.select().from(questions).where(eq(questions.id, `past-${doc.id}-02`)).get();
     expect(row).toMatchObject({ origin: "past", paperId: paper.id, year: 2024, series: "June", paperCode: "8461/1H", questionNumber: "02", marks: 10 });
     expect(JSON.parse(row!.parts)[2].content).toBe("<p>Explain why the starch takes longer to digest when the pH is above 7.</p>");

@@ -249,7 +249,7 @@ function ReviewCard({ doc, item, topics, onSaved }: { doc: DocumentInfo; item: R
               </div>
               <div>
                 <label htmlFor={`${id}-${i}-answer`} className="block text-sm font-medium text-slate-800">Answer (mark scheme)</label>
-                <textarea id={`${id}-${i}-answer`} className={inputClass()} rows={2} value={p.answer} onChange={(e) => editPart(i, { answer: e.target.value })} />
+                <textarea id={`${id}-${i}-answer`} className={inputClass()} rows={3} value={p.answer} onChange={(e) => editPart(i, { answer: e.target.value })} />
               </div>
             </div>
           </fieldset>
