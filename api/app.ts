@@ -14,6 +14,8 @@ import { creditRoutes } from "./credits/routes.ts";
 import { documentRoutes } from "./documents/routes.ts";
 import { structureRoutes } from "./structure/routes.ts";
 import { testingRoutes } from "./extraction/testing/routes.ts";
+import { extractionRoutes } from "./extraction/routes.ts";
+import { extractedContent } from "./extraction/document-extraction.ts";
 import { paperRoutes } from "./papers/routes.ts";
 import { studyRoutes } from "./study/routes.ts";
 import { progressRoutes } from "./progress/routes.ts";
@@ -74,6 +76,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .route("/", structureRoutes)
     .route("/", diagnosticsRoutes)
     .route("/", testingRoutes)
+    .route("/", extractionRoutes)
     .all("*", (c) => {
       // A known path asked with another method is a 405 naming the allowed ones; anything else a 404.
       const allowed = allowedMethods(c.req.path);
@@ -167,6 +170,16 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
   });
 
   app.route("/api", api);
+
+  // The extracted content viewer (admin-tools.md §2): the stored extraction JSON, opened in a new tab.
+  app.get("/extracted-content/:file{[0-9]+\\.json}", async (c) => {
+    const user = c.var.user;
+    if (!user) return jsonError(c, 401, "Please sign in first");
+    if (!isAdmin(user, deps.env.ADMIN_EMAIL)) return jsonError(c, 403, "Only administrators can do this");
+    const id = Number(c.req.param("file").replace(/\.json$/, ""));
+    if (!Number.isSafeInteger(id) || id < 1) return jsonError(c, 404, "Document not found");
+    return c.body(await extractedContent(deps.db, id), 200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store" });
+  });
 
   // The home page's buttons point here; both lead to the generator with the mode preselected.
   for (const [path, mode] of Object.entries(GENERATOR_ALIASES)) {

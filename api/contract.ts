@@ -42,6 +42,7 @@ import { CLIENT_ADDRESS } from "./http.ts";
 import { analyzeStructureSchema, generateTopicsSchema, topicInputSchema } from "../shared/structure.ts";
 import { credentialsUploadSchema, diagnosticsUrlSchema, processorConfigureSchema, processorListSchema } from "../shared/diagnostics.ts";
 import { createSessionSchema, executePhaseSchema, recreateSchema } from "../shared/extraction-testing.ts";
+import { publishAllSchema, reviewEditSchema, reviewListQuery } from "../shared/extraction-review.ts";
 import { DOCUMENT_MAX_BYTES, documentListQuery, documentUploadQuery, documentUrlSchema, extractPapersSchema, importPapersSchema } from "../shared/documents.ts";
 
 /**
@@ -295,6 +296,27 @@ export const API_ROUTES: ApiRoute[] = [
     body: importPapersSchema,
     example: { paperId: 1, papers: [{ title: "Mark scheme (Higher) : Paper 1 - June 2024", url: "https://www.example.com/papers/1ma1-1h-rms-20240822.pdf", year: 2024, paperType: "markScheme", tier: "Higher" }] },
   },
+  // Extraction into the bank (admin-tools.md §4, §7; issue 13): extract, poll, review and publish
+  { method: "POST", path: "/api/extract-paper-content/:id", access: "admin", summary: "Extracts a past paper or examiner report (offline; its mark scheme of the same year matched by number) and stores the JSON and the review list", params: id },
+  { method: "GET", path: "/api/extraction-status/:id", access: "admin", summary: "Whether a document has been extracted (§4: processed), polled every 5 s", params: id },
+  { method: "GET", path: "/api/extracted-questions", access: "admin", summary: "A past paper's review list of extracted questions, with the paper's topics", query: reviewListQuery },
+  {
+    method: "PATCH",
+    path: "/api/extracted-questions/:id",
+    access: "admin",
+    summary: "Edits an extracted question's stem, topic, and parts' text, marks and answers (a published one's bank rows follow)",
+    params: id,
+    body: reviewEditSchema,
+    example: { topic: "digestive-system-enzymes", parts: [{ number: "02.1", text: "Complete the table.", marks: 3, answer: "amylase; protease; fatty acids and glycerol" }] },
+  },
+  {
+    method: "POST",
+    path: "/api/extracted-questions/:id/:action{publish|unpublish|reject}",
+    access: "admin",
+    summary: "Publishes an extracted question into the bank as a past question, takes it back out, or rejects it",
+  },
+  { method: "POST", path: "/api/extracted-questions/publish-all", access: "admin", summary: "Publishes every pending question of a document that is ready, naming the others", body: publishAllSchema, example: { documentId: 1 } },
+  { method: "GET", path: "/api/uploaded-files/:id/pages/:page{[0-9]+}", access: "admin", summary: "A document's page as a PNG (rendered by MuPDF)", params: z.object({ id: z.coerce.number().int().min(1), page: z.coerce.number().int().min(1) }) },
   // Paper structure and study topics (admin-tools.md §7 Structure, Topics)
   {
     method: "POST",

@@ -740,3 +740,51 @@ export const extractionTestInteractions = sqliteTable(
   },
   (t) => [index("extraction_test_interactions_session_idx").on(t.sessionId, t.id)],
 );
+
+// --- Extraction into the bank (issue 13: "Into the bank, after review") ---------------------------
+
+/**
+ * A document's extraction (admin-tools.md §3 Extraction status per file, §4): kept per past paper or
+ * examiner report, replaced when the admin extracts it again. `processed` in the API is a stored row.
+ */
+export const documentExtractions = sqliteTable("document_extractions", {
+  documentId: integer("document_id").primaryKey().references(() => documents.id, { onDelete: "cascade" }),
+  /** The extractor's PaperExtraction (api/extraction/extract.ts) with its matched mark scheme, JSON. */
+  result: text("result").notNull(),
+  /** The mark scheme document whose answers were matched, if one was found. */
+  markSchemeId: integer("mark_scheme_id").references(() => documents.id, { onDelete: "set null" }),
+  extractedBy: integer("extracted_by").references(() => users.id, { onDelete: "set null" }),
+  extractedAt: createdAt(),
+});
+
+/**
+ * The review list: one extracted question (a question number with its parts) of a past-paper
+ * document, as the admin edits it before it goes into the bank. Published, it is one or more rows
+ * of `questions` (origin 'past'), listed in `bankIds`; unpublished or deleted, those rows go.
+ */
+export const extractedQuestions = sqliteTable(
+  "extracted_questions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    documentId: integer("document_id").notNull().references(() => documents.id, { onDelete: "cascade" }),
+    /** The question number as printed, normalised ("02", "1", "3"). */
+    number: text("number").notNull(),
+    position: integer("position").notNull(),
+    /** The page its number is printed on (1-based). */
+    page: integer("page").notNull(),
+    stem: text("stem"),
+    /** Its parts (shared/extraction-review.ts ReviewPart), JSON. */
+    parts: text("parts").notNull(),
+    /** The offline suggestion (api/extraction/topic-match.ts) and the words it matched. */
+    suggestedTopic: text("suggested_topic"),
+    topicReason: text("topic_reason").notNull().default(""),
+    /** The admin's choice (starts as the suggestion). */
+    topic: text("topic"),
+    /** pending | published | rejected */
+    status: text("status").notNull().default("pending"),
+    /** The bank rows it became while published, JSON array of questions.id. */
+    bankIds: text("bank_ids").notNull().default("[]"),
+    updatedAt: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  },
+  (t) => [uniqueIndex("extracted_questions_document_number_idx").on(t.documentId, t.number)],
+);

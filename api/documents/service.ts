@@ -12,6 +12,7 @@ import type { DocumentInfo, DocumentTier, DocumentType, ImportPapersInput } from
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TIERS } from "../../shared/documents.ts";
 import { FetchRefused, guardedFetch, type GuardOptions } from "./fetcher.ts";
 import { findPapers, type FoundPaper } from "./candidates.ts";
+import { removeBankRowsOf } from "../extraction/review.ts";
 
 /** PDFs an import fetches at once. */
 const IMPORT_FETCHES = 3;
@@ -177,11 +178,15 @@ export async function documentBytes(db: Database, id: number): Promise<Uint8Arra
   return new Uint8Array(Buffer.concat(pieces.map((p) => p.bytes)));
 }
 
-/** Deletes a document and its bytes, with its audit entry, in one transaction. */
+/**
+ * Deletes a document and its bytes, with its audit entry, in one transaction. The past questions
+ * published from it leave the bank with it (papers already generated keep their own copy).
+ */
 export async function deleteDocument(db: Database, userId: number, id: number) {
   await db.transaction(async (tx) => {
     const before = await documentInfo(tx, id);
     if (!before) throw new HttpError(404, "Document not found");
+    await removeBankRowsOf(tx, id);
     await tx.delete(documentContents).where(eq(documentContents.documentId, id));
     await tx.delete(documents).where(eq(documents.id, id));
     await recordAudit(tx, { userId, action: "document.delete", entity: "document", entityId: id, before });

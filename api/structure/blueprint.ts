@@ -27,7 +27,7 @@ export interface AppliedStructure {
 type PaperRow = typeof papers.$inferSelect;
 
 /** A topic id from its name: lower-case words joined by hyphens, made unique with a counter. */
-function slugs(names: string[]): string[] {
+export function slugs(names: string[]): string[] {
   const used = new Set<string>();
   return names.map((name) => {
     const base = name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "topic";

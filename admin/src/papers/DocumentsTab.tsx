@@ -21,6 +21,7 @@ import { formatDate } from "../../../shared/format.ts";
 import { ApiError, call, upload } from "../api.ts";
 import { Dialog } from "../Dialog.tsx";
 import { Field, inputClass, type Notice, NoticeRegion, PlusIcon, ProblemAlert, TrashIcon } from "../ui.tsx";
+import { ExtractionCell, ExtractionReview } from "./Extraction.tsx";
 
 /** The card's sections and their empty messages (§2). Imported additional resources get a section only when there are some. */
 const SECTIONS: { type: DocumentType; title: string; empty: string }[] = [
@@ -44,6 +45,8 @@ export function DocumentsTab({ paper }: { paper: Paper }) {
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  /** The past paper whose extracted questions are being reviewed. */
+  const [reviewing, setReviewing] = useState<DocumentInfo | null>(null);
 
   const load = () =>
     call<{ files: DocumentInfo[] }>(`/api/uploaded-files?paperId=${paper.id}`).then((r) => {
@@ -53,6 +56,7 @@ export function DocumentsTab({ paper }: { paper: Paper }) {
   useEffect(() => {
     setFiles(null);
     setNotice(null);
+    setReviewing(null);
     void load();
   }, [paper.id]);
 
@@ -88,8 +92,10 @@ export function DocumentsTab({ paper }: { paper: Paper }) {
             files={files.filter((f) => f.fileType === section.type)}
             onAdd={section.type === "additionalResource" ? undefined : () => setOpen({ kind: "add", type: section.type })}
             onDelete={(doc) => setOpen({ kind: "delete", doc })}
+            extraction={section.type === "pastPaper" ? (doc) => <ExtractionCell doc={doc} onNotice={setNotice} onReview={() => setReviewing(doc)} /> : undefined}
           />
         ))}
+        {reviewing && files?.some((f) => f.id === reviewing.id) && <ExtractionReview key={reviewing.id} doc={reviewing} onClose={() => setReviewing(null)} />}
       </div>
 
       {open?.kind === "add" && <AddDocumentDialog paper={paper} initialType={open.type} onClose={() => setOpen(null)} onDone={done} />}
@@ -100,13 +106,15 @@ export function DocumentsTab({ paper }: { paper: Paper }) {
   );
 }
 
-function DocumentSection({ type, title, empty, files, onAdd, onDelete }: {
+function DocumentSection({ type, title, empty, files, onAdd, onDelete, extraction }: {
   type: DocumentType;
   title: string;
   empty: string;
   files: DocumentInfo[];
   onAdd?: () => void;
   onDelete: (doc: DocumentInfo) => void;
+  /** §2, §4: the extraction status column, on past papers only. */
+  extraction?: (doc: DocumentInfo) => React.ReactNode;
 }) {
   const withYear = type !== "specification";
   return (
@@ -125,6 +133,7 @@ function DocumentSection({ type, title, empty, files, onAdd, onDelete }: {
                   <th scope="col" className="py-2 pr-3">Document</th>
                   {withYear && <th scope="col" className="py-2 pr-3">Year</th>}
                   <th scope="col" className="py-2 pr-3">Added</th>
+                  {extraction && <th scope="col" className="py-2 pr-3">Extraction</th>}
                   <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
                 </tr>
               </thead>
@@ -138,6 +147,7 @@ function DocumentSection({ type, title, empty, files, onAdd, onDelete }: {
                     </td>
                     {withYear && <td className="py-2 pr-3">{f.year ?? "—"}</td>}
                     <td className="whitespace-nowrap py-2 pr-3">{formatDate(f.uploadedAt)}</td>
+                    {extraction && <td className="py-2 pr-3">{extraction(f)}</td>}
                     <td className="py-2 text-right">
                       <button type="button" className="btn-outline px-3 py-1.5 text-red-700" onClick={() => onDelete(f)} aria-label={`Delete ${f.fileName}`}><TrashIcon /></button>
                     </td>
