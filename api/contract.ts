@@ -40,6 +40,7 @@ import { testEmailSchema, valueSchemas } from "./settings/routes.ts";
 import { SETTING_KEYS } from "./settings/store.ts";
 import { CLIENT_ADDRESS } from "./http.ts";
 import { analyzeStructureSchema, generateTopicsSchema, topicInputSchema } from "../shared/structure.ts";
+import { SMART_EXTRACTION_MAX_BYTES, SMART_EXTRACTIONS_PER_HOUR } from "../shared/smart-extraction.ts";
 import { DOCUMENT_MAX_BYTES, documentListQuery, documentUploadQuery, documentUrlSchema, extractPapersSchema, importPapersSchema } from "../shared/documents.ts";
 
 /**
@@ -310,6 +311,17 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "Replaces a paper's study topics with those of its specification document (its numbered headings; a configured model may summarise them)",
     body: generateTopicsSchema,
     example: { paperId: 1 },
+  },
+  // Smart Document Extraction (admin-tools.md §7 Smart extraction)
+  {
+    method: "POST",
+    path: "/api/extract/smart",
+    access: "signed-in",
+    summary:
+      `Extracts an exam-paper PDF (multipart, its \`file\` field, at most ${SMART_EXTRACTION_MAX_BYTES / 1024 / 1024} MB): questions, metadata and extractionStats; ` +
+      `progress as Server-Sent Events with Accept: text/event-stream. Nothing is stored; ${SMART_EXTRACTIONS_PER_HOUR} an hour per account`,
+    // The file and the multipart framing around it.
+    bodyLimit: SMART_EXTRACTION_MAX_BYTES + 64 * 1024,
   },
   { method: "POST", path: "/api/settings/test-email", access: "admin", summary: "Sends a test e-mail", body: testEmailSchema, example: { email: "team@example.com" } },
 ];

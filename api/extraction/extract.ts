@@ -45,6 +45,8 @@ export interface ExtractionStatistics {
   pages: number;
   /** Pages read by OCR (no text layer). */
   ocrPages: number;
+  /** Bytes (UTF-8) of the text read from every page, cover and furniture included. */
+  textBytes: number;
 }
 
 export interface PaperExtraction {
@@ -228,25 +230,41 @@ export function extractFromLines(lines: TextLine[], pages: number, ocrPages = 0)
       bands: { high: band("High"), medium: band("Medium"), low: band("Low") },
       pages,
       ocrPages,
+      textBytes: lines.reduce((n, l) => n + utf8.encode(l.text).length + 1, 0),
     },
   };
 }
 
+const utf8 = new TextEncoder();
+
 /** A page with fewer text lines than this has no real text layer (a scan may carry a stray word). */
 const TEXT_PAGE_LINES = 3;
+
+/** A stage of extractPdf, reported as it starts (the slow one, OCR, once per page). */
+export type ExtractionProgress =
+  | { stage: "text" }
+  | { stage: "ocr"; page: number; done: number; of: number }
+  | { stage: "questions" };
 
 /**
  * A past paper's PDF extracted: its text layer, and OCR for the pages without one (a scan). `ocr`
  * may be turned off, when the caller cannot spare the time; such pages then give nothing.
+ * `onProgress` hears each stage as it starts, so a caller can show the real progress.
  */
-export async function extractPdf(bytes: Uint8Array, { ocr = true } = {}): Promise<PaperExtraction> {
+export async function extractPdf(bytes: Uint8Array, { ocr = true, onProgress }: { ocr?: boolean; onProgress?: (p: ExtractionProgress) => void } = {}): Promise<PaperExtraction> {
+  onProgress?.({ stage: "text" });
   const { lines, pages } = await pdfText(bytes);
   const perPage = new Map<number, number>();
   for (const l of lines) perPage.set(l.page, (perPage.get(l.page) ?? 0) + 1);
   const bare = Array.from({ length: pages }, (_, i) => i + 1).filter((p) => (perPage.get(p) ?? 0) < TEXT_PAGE_LINES);
-  if (!ocr || !bare.length) return extractFromLines(lines, pages);
+  if (!ocr || !bare.length) {
+    onProgress?.({ stage: "questions" });
+    return extractFromLines(lines, pages);
+  }
   const { ocrLines, withOcr } = await import("./ocr.ts");
-  const read = await withOcr((worker) => ocrLines(bytes, bare, worker));
+  const onPage = onProgress && ((page: number, done: number) => onProgress({ stage: "ocr", page, done, of: bare.length }));
+  const read = await withOcr((worker) => ocrLines(bytes, bare, worker, onPage));
+  onProgress?.({ stage: "questions" });
   const all = [...lines.filter((l) => !bare.includes(l.page)), ...read].sort((a, b) => a.page - b.page || b.y - a.y);
   return extractFromLines(all, pages, bare.length);
 }

@@ -1,0 +1,91 @@
+// §7 POST /api/extract/smart: any signed-in user extracts an exam-paper PDF (multipart, its `file`
+// field). The page follows the real progress as Server-Sent Events, in the format paper generation
+// uses (step events, then done or error); any other client gets the result as JSON. The upload is
+// read in memory for this extraction only: never stored in the database or written to disk.
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { AppEnv } from "../context.ts";
+import { HttpError, jsonError } from "../http.ts";
+import { requireSignIn } from "../auth/guards.ts";
+import { RateLimiter } from "../auth/rate-limit.ts";
+import { currentLog } from "../log.ts";
+import { isPdf } from "../documents/service.ts";
+import { SMART_EXTRACTION_MAX_BYTES, SMART_EXTRACTION_MESSAGES, SMART_EXTRACTIONS_PER_HOUR } from "../../shared/smart-extraction.ts";
+import { checkedPageCount, smartExtract } from "./smart.ts";
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/** The message of a failure the user cannot fix by changing the file. */
+const FAILED = "The PDF could not be extracted. Please try again.";
+
+/** The uploaded PDF's name and bytes, checked (§5): 400 with the spec's message for anything else. */
+async function uploadedPdf(req: Request): Promise<{ name: string; bytes: Uint8Array }> {
+  let form: FormData;
+  try {
+    form = await req.formData();
+  } catch {
+    throw new HttpError(400, SMART_EXTRACTION_MESSAGES.invalidType);
+  }
+  const file = form.get("file");
+  if (!(file instanceof File) || !file.size) throw new HttpError(400, SMART_EXTRACTION_MESSAGES.invalidType);
+  if (file.size > SMART_EXTRACTION_MAX_BYTES) throw new HttpError(413, SMART_EXTRACTION_MESSAGES.tooLarge);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  // The bytes decide, never the name or the declared type.
+  if (!isPdf(bytes)) throw new HttpError(400, SMART_EXTRACTION_MESSAGES.invalidType);
+  return { name: file.name.slice(0, 255) || "document.pdf", bytes };
+}
+
+export function smartExtractionRoutes() {
+  const perAccount = new RateLimiter(SMART_EXTRACTIONS_PER_HOUR, 60 * 60_000);
+  // One extraction at a time per account: each may hold a core for minutes of OCR.
+  const running = new Set<number>();
+  return new Hono<AppEnv>().post("/extract/smart", requireSignIn, async (c) => {
+    const userId = c.var.user!.id;
+    const key = String(userId);
+    const wait = perAccount.retryAfter(key);
+    if (wait) {
+      c.header("Retry-After", String(wait));
+      return jsonError(c, 429, SMART_EXTRACTION_MESSAGES.tooMany(wait), { retryAfter: wait });
+    }
+    if (running.has(userId)) return jsonError(c, 429, SMART_EXTRACTION_MESSAGES.alreadyRunning);
+    const { name, bytes } = await uploadedPdf(c.req.raw);
+    checkedPageCount(bytes);
+    perAccount.hit(key);
+    running.add(userId);
+    const failure = (err: unknown) => {
+      if (err instanceof HttpError) return { status: err.status, message: err.message };
+      currentLog().error("smart extraction failed", { error: err });
+      return { status: 500, message: FAILED };
+    };
+    if (!c.req.header("accept")?.includes("text/event-stream")) {
+      try {
+        return c.json(await smartExtract(bytes, name), 200, noStore);
+      } catch (err) {
+        const { status, message } = failure(err);
+        return c.json({ success: false, error: message, message }, status as 400 | 500, noStore);
+      } finally {
+        running.delete(userId);
+      }
+    }
+    const res = streamSSE(c, async (stream) => {
+      let gone = false;
+      stream.onAbort(() => {
+        gone = true;
+      });
+      try {
+        const result = await smartExtract(bytes, name, (step) => {
+          // The browser went away: stop before the next page rather than read it for nobody.
+          if (gone) throw new Error("client disconnected");
+          void stream.writeSSE({ event: "step", data: JSON.stringify(step) });
+        });
+        await stream.writeSSE({ event: "done", data: JSON.stringify(result) });
+      } catch (err) {
+        if (!gone) await stream.writeSSE({ event: "error", data: JSON.stringify(failure(err)) });
+      } finally {
+        running.delete(userId);
+      }
+    });
+    res.headers.set("Cache-Control", "private, no-store");
+    return res;
+  });
+}
