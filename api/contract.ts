@@ -318,10 +318,10 @@ export const API_ROUTES: ApiRoute[] = [
     path: "/api/extract/smart",
     access: "signed-in",
     summary:
-      `Extracts an exam-paper PDF (multipart, its \`file\` field, at most ${SMART_EXTRACTION_MAX_BYTES / 1024 / 1024} MB): questions, metadata and extractionStats; ` +
+      `Extracts an exam-paper PDF (multipart, its \`file\` field, at most ${SMART_EXTRACTION_MAX_BYTES / 1024 / 1024} MB; its mark scheme in \`markScheme\`, optionally): questions, metadata and extractionStats; ` +
       `progress as Server-Sent Events with Accept: text/event-stream. Nothing is stored; ${SMART_EXTRACTIONS_PER_HOUR} an hour per account`,
-    // The file and the multipart framing around it.
-    bodyLimit: SMART_EXTRACTION_MAX_BYTES + 64 * 1024,
+    // The paper, its mark scheme and the multipart framing around them.
+    bodyLimit: 2 * SMART_EXTRACTION_MAX_BYTES + 64 * 1024,
   },
   { method: "POST", path: "/api/settings/test-email", access: "admin", summary: "Sends a test e-mail", body: testEmailSchema, example: { email: "team@example.com" } },
 ];

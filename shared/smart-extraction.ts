@@ -48,6 +48,8 @@ export interface SmartQuestion {
   confidence: number;
   options: string[] | null;
   table: { header: string[]; rows: string[][] } | null;
+  /** The mark scheme's answer for this number, when one was uploaded and has it. */
+  answer: string | null;
 }
 
 /** §3 metadata: what the paper's cover says (null when it does not say). */
@@ -83,6 +85,8 @@ export interface SmartExtractionResult {
   success: true;
   error: null;
   fileName: string;
+  /** The mark scheme uploaded with the paper: its pages and how many questions it gave an answer. */
+  markScheme: { fileName: string; pagesProcessed: number; answersMatched: number } | null;
   questions: SmartQuestion[];
   metadata: SmartMetadata;
   extractionStats: SmartExtractionStats;

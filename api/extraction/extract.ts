@@ -240,31 +240,40 @@ const utf8 = new TextEncoder();
 /** A page with fewer text lines than this has no real text layer (a scan may carry a stray word). */
 const TEXT_PAGE_LINES = 3;
 
-/** A stage of extractPdf, reported as it starts (the slow one, OCR, once per page). */
+/** A stage of readPdfLines and extractPdf, reported as it starts (the slow one, OCR, once per page). */
 export type ExtractionProgress =
   | { stage: "text" }
   | { stage: "ocr"; page: number; done: number; of: number }
   | { stage: "questions" };
 
+interface ReadOptions {
+  /** Off when the caller cannot spare the time: pages without a text layer then give nothing. */
+  ocr?: boolean;
+  /** Hears each stage as it starts, so a caller can show the real progress. */
+  onProgress?: (p: ExtractionProgress) => void;
+}
+
 /**
- * A past paper's PDF extracted: its text layer, and OCR for the pages without one (a scan). `ocr`
- * may be turned off, when the caller cannot spare the time; such pages then give nothing.
- * `onProgress` hears each stage as it starts, so a caller can show the real progress.
+ * A PDF's text lines: its text layer, and OCR for the pages without one (a scan). Any PDF: a paper,
+ * a mark scheme. `ocrPages` is how many pages were read by OCR.
  */
-export async function extractPdf(bytes: Uint8Array, { ocr = true, onProgress }: { ocr?: boolean; onProgress?: (p: ExtractionProgress) => void } = {}): Promise<PaperExtraction> {
+export async function readPdfLines(bytes: Uint8Array, { ocr = true, onProgress }: ReadOptions = {}): Promise<{ lines: TextLine[]; pages: number; ocrPages: number }> {
   onProgress?.({ stage: "text" });
   const { lines, pages } = await pdfText(bytes);
   const perPage = new Map<number, number>();
   for (const l of lines) perPage.set(l.page, (perPage.get(l.page) ?? 0) + 1);
   const bare = Array.from({ length: pages }, (_, i) => i + 1).filter((p) => (perPage.get(p) ?? 0) < TEXT_PAGE_LINES);
-  if (!ocr || !bare.length) {
-    onProgress?.({ stage: "questions" });
-    return extractFromLines(lines, pages);
-  }
+  if (!ocr || !bare.length) return { lines, pages, ocrPages: 0 };
   const { ocrLines, withOcr } = await import("./ocr.ts");
   const onPage = onProgress && ((page: number, done: number) => onProgress({ stage: "ocr", page, done, of: bare.length }));
   const read = await withOcr((worker) => ocrLines(bytes, bare, worker, onPage));
-  onProgress?.({ stage: "questions" });
   const all = [...lines.filter((l) => !bare.includes(l.page)), ...read].sort((a, b) => a.page - b.page || b.y - a.y);
-  return extractFromLines(all, pages, bare.length);
+  return { lines: all, pages, ocrPages: bare.length };
+}
+
+/** A past paper's PDF extracted: its lines (readPdfLines, OCR for a scan's pages), then its questions. */
+export async function extractPdf(bytes: Uint8Array, options: ReadOptions = {}): Promise<PaperExtraction> {
+  const { lines, pages, ocrPages } = await readPdfLines(bytes, options);
+  options.onProgress?.({ stage: "questions" });
+  return extractFromLines(lines, pages, ocrPages);
 }

@@ -17,7 +17,9 @@ import {
   type SmartExtractionResult,
   type SmartExtractionStep,
 } from "../../shared/smart-extraction.ts";
-import { specialNotation } from "./smart.ts";
+import { checkedPageCount, specialNotation } from "./smart.ts";
+
+const pdfPages = (path: string) => Promise.resolve(checkedPageCount(readFileSync(path)));
 
 const t = await createTestApp();
 let built: BuiltCorpus;
@@ -27,10 +29,11 @@ beforeAll(async () => {
   built = await buildCorpus();
 }, 180_000);
 
-/** The page's request: multipart with the file field, the site's Origin, the user's cookie. */
-function upload(cookie: string | undefined, file: Blob | null, name = "paper.pdf", accept?: string) {
+/** The page's request: multipart with the file field (and the mark scheme's), the site's Origin, the user's cookie. */
+function upload(cookie: string | undefined, file: Blob | null, name = "paper.pdf", accept?: string, markScheme?: Blob) {
   const form = new FormData();
   if (file) form.set("file", file, name);
+  if (markScheme) form.set("markScheme", markScheme, "mark-scheme.pdf");
   const headers: Record<string, string> = { origin: TEST_ORIGIN };
   if (cookie) headers.cookie = cookie;
   if (accept) headers.accept = accept;
@@ -66,7 +69,8 @@ describe("POST /api/extract/smart", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const body = await res.json() as SmartExtractionResult;
-    expect(body).toMatchObject({ success: true, error: null, fileName: "AQA Biology.pdf" });
+    expect(body).toMatchObject({ success: true, error: null, fileName: "AQA Biology.pdf", markScheme: null });
+    expect(body.questions.every((q) => q.answer === null)).toBe(true);
     // Every part, with its number and marks, in order; nothing invented.
     expect(body.questions.map((q) => [q.number, q.marks])).toEqual(known.parts.map((p) => [p.number, p.marks]));
     for (const q of body.questions) {
@@ -125,6 +129,33 @@ describe("POST /api/extract/smart", () => {
     expect(await rowCounts()).toEqual(before);
   }, 180_000);
 
+  it("matches an uploaded mark scheme's answers to the questions by number, with its reading in the steps", async () => {
+    const cookie = await newStudent();
+    const paper = built.papers.find((p) => p.id === "edexcel-physics-1ph0-1h-2024")!;
+    const known = truth.papers.find((p) => p.id === paper.id)!;
+    const res = await upload(cookie, pdfBlob(paper.pdf), "paper.pdf", "text/event-stream", pdfBlob(paper.markScheme));
+    const steps: string[] = [];
+    let done: SmartExtractionResult | null = null;
+    for await (const { event, data } of readSse(res.body!)) {
+      if (event === "step") steps.push((JSON.parse(data) as SmartExtractionStep).step);
+      else if (event === "done") done = JSON.parse(data);
+      else throw new Error(`unexpected ${event}: ${data}`);
+    }
+    expect(steps.map((s) => s.replace(/\d+ pages/, "n pages"))).toEqual([
+      "Reading the PDF (n pages)",
+      "Finding the questions, their marks and the cover's details",
+      "Reading the mark scheme (n pages)",
+      "Matching the mark scheme's answers to the questions",
+    ]);
+    expect(done!.markScheme).toEqual({ fileName: "mark-scheme.pdf", pagesProcessed: expect.any(Number), answersMatched: known.parts.length });
+    for (const entry of known.markScheme) {
+      const q = done!.questions.find((x) => x.number === entry.number)!;
+      // The answer's first marking point, as the mark scheme prints it.
+      expect(q.answer, entry.number).toContain(entry.answer.split("\n")[0].slice(0, 25));
+    }
+    expect(done!.extractionStats.pagesProcessed).toBe(done!.markScheme!.pagesProcessed + (await pdfPages(paper.pdf)));
+  }, 60_000);
+
   it("runs one extraction at a time per account, and frees the account when the browser goes away", async () => {
     const cookie = await newStudent();
     const scan = built.papers.find((p) => p.scanned)!;
@@ -147,6 +178,10 @@ describe("POST /api/extract/smart", () => {
   it("refuses anything but a PDF with §5's message, checking the bytes, not the name", async () => {
     const cookie = await newStudent();
     const before = await rowCounts();
+    // A mark scheme that is not a PDF is refused the same way.
+    const badScheme = await upload(cookie, pdfBlob(built.papers[0].pdf), "paper.pdf", undefined, new Blob(["notes"], { type: "text/plain" }));
+    expect(badScheme.status).toBe(400);
+    expect((await badScheme.json()).message).toBe(SMART_EXTRACTION_MESSAGES.invalidType);
     const cases: [Blob | null, string][] = [
       [new Blob(["Not a PDF at all"], { type: "application/pdf" }), "fake.pdf"],
       [new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" }), "picture.png"],

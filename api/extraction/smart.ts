@@ -4,7 +4,8 @@
 // held in memory for the call: nothing is written to the database or to disk.
 import * as mupdf from "mupdf";
 import { HttpError } from "../http.ts";
-import { type ExtractedQuestion, extractPdf, type ExtractionProgress, type PaperExtraction } from "./extract.ts";
+import { type ExtractedQuestion, extractFromLines, type ExtractionProgress, type PaperExtraction, readPdfLines } from "./extract.ts";
+import { extractMarkScheme, type SchemeAnswer } from "./mark-scheme.ts";
 import {
   SMART_EXTRACTION_MAX_PAGES,
   SMART_EXTRACTION_MESSAGES,
@@ -33,17 +34,26 @@ export function checkedPageCount(bytes: Uint8Array): number {
   return pages;
 }
 
-/** A stage of the extractor as the page shows it, with how far along the whole run it is. */
-export function stepOf(p: ExtractionProgress, pages: number): SmartExtractionStep {
-  switch (p.stage) {
-    case "text":
-      return { step: `Reading the PDF (${pages} ${pages === 1 ? "page" : "pages"})`, progress: 5 };
-    case "ocr":
-      // OCR is nearly all of a scan's time: it fills the bar from 10% to 85%, page by page.
-      return { step: `Reading page ${p.page} by OCR (scanned page ${p.done + 1} of ${p.of})`, progress: Math.round(10 + (75 * p.done) / p.of) };
-    case "questions":
-      return { step: "Finding the questions, their marks and the cover's details", progress: 90 };
+/** The share of the progress bar each document's reading fills: the paper's, then the mark scheme's. */
+interface Span {
+  from: number;
+  to: number;
+  /** "" for the paper, "mark scheme " for the mark scheme. */
+  what: string;
+}
+const PAPER_ALONE: Span = { from: 5, to: 85, what: "" };
+const PAPER_WITH_SCHEME: Span = { from: 5, to: 55, what: "" };
+const SCHEME: Span = { from: 60, to: 88, what: "mark scheme " };
+
+/** A stage of reading a document as the page shows it, with how far along the whole run it is. */
+export function stepOf(p: Exclude<ExtractionProgress, { stage: "questions" }>, pages: number, span: Span = PAPER_ALONE): SmartExtractionStep {
+  if (p.stage === "text") {
+    const name = span.what ? "the mark scheme" : "the PDF";
+    return { step: `Reading ${name} (${pages} ${pages === 1 ? "page" : "pages"})`, progress: span.from };
   }
+  // OCR is nearly all of a scan's time: it fills the document's share of the bar, page by page.
+  const at = span.from + 5 + ((span.to - span.from - 5) * p.done) / p.of;
+  return { step: `Reading ${span.what}page ${p.page} by OCR (scanned page ${p.done + 1} of ${p.of})`, progress: Math.round(at) };
 }
 
 // Symbols beyond plain words that exam questions print; a chemical formula is found by its elements.
@@ -67,7 +77,7 @@ function contentOf(q: ExtractedQuestion): string {
   return parts.join("\n");
 }
 
-function questionOf(q: ExtractedQuestion): SmartQuestion {
+function questionOf(q: ExtractedQuestion, answers: Map<string, SchemeAnswer>): SmartQuestion {
   const content = contentOf(q);
   return {
     number: q.number,
@@ -81,6 +91,7 @@ function questionOf(q: ExtractedQuestion): SmartQuestion {
     confidence: q.confidence,
     options: q.options,
     table: q.table,
+    answer: answers.get(q.number)?.answer || null,
   };
 }
 
@@ -101,27 +112,54 @@ function metadataOf({ cover, statistics }: PaperExtraction): SmartMetadata {
   };
 }
 
+export interface UploadedPdf {
+  name: string;
+  bytes: Uint8Array;
+}
+
+const utf8 = new TextEncoder();
+const textBytes = (lines: { text: string }[]) => lines.reduce((n, l) => n + utf8.encode(l.text).length + 1, 0);
+
 /**
- * Extracts an uploaded PDF (already checked: a PDF, within the limits) into §3's result. `onStep`
- * hears each stage as it starts; if it throws (the browser went away), the extraction stops there.
+ * Extracts an uploaded paper (already checked: a PDF, within the limits) into §3's result, with its
+ * mark scheme's answers matched by number when one came with it. `onStep` hears each stage as it
+ * starts; if it throws (the browser went away), the extraction stops there.
  */
-export async function smartExtract(bytes: Uint8Array, fileName: string, onStep: (step: SmartExtractionStep) => void = () => {}): Promise<SmartExtractionResult> {
+export async function smartExtract(
+  { paper, markScheme = null }: { paper: UploadedPdf; markScheme?: UploadedPdf | null },
+  onStep: (step: SmartExtractionStep) => void = () => {},
+): Promise<SmartExtractionResult> {
   const started = performance.now();
-  const pages = checkedPageCount(bytes);
-  const extraction = await extractPdf(bytes, { onProgress: (p) => onStep(stepOf(p, pages)) });
+  const pages = checkedPageCount(paper.bytes);
+  const schemePages = markScheme ? checkedPageCount(markScheme.bytes) : 0;
+  const span = markScheme ? PAPER_WITH_SCHEME : PAPER_ALONE;
+  const read = await readPdfLines(paper.bytes, { onProgress: (p) => p.stage !== "questions" && onStep(stepOf(p, pages, span)) });
+  onStep({ step: "Finding the questions, their marks and the cover's details", progress: span.to + 2 });
+  const extraction = extractFromLines(read.lines, read.pages, read.ocrPages);
+  let answers = new Map<string, SchemeAnswer>();
+  let scheme: { pages: number; ocrPages: number; textBytes: number } | null = null;
+  if (markScheme) {
+    const ms = await readPdfLines(markScheme.bytes, { onProgress: (p) => p.stage !== "questions" && onStep(stepOf(p, schemePages, SCHEME)) });
+    onStep({ step: "Matching the mark scheme's answers to the questions", progress: 92 });
+    answers = new Map(extractMarkScheme(ms.lines, extraction.questions.map((q) => q.number)).map((a) => [a.number, a]));
+    scheme = { pages: ms.pages, ocrPages: ms.ocrPages, textBytes: textBytes(ms.lines) };
+  }
   const { statistics } = extraction;
+  const questions = extraction.questions.map((q) => questionOf(q, answers));
   return {
     success: true,
     error: null,
-    fileName,
-    questions: extraction.questions.map(questionOf),
+    fileName: paper.name,
+    markScheme: markScheme && scheme ? { fileName: markScheme.name, pagesProcessed: scheme.pages, answersMatched: questions.filter((q) => q.answer).length } : null,
+    questions,
     metadata: metadataOf(extraction),
     extractionStats: {
       confidence: statistics.averageConfidence,
-      pagesProcessed: statistics.pages,
+      // Everything read: the paper's pages and the mark scheme's.
+      pagesProcessed: statistics.pages + (scheme?.pages ?? 0),
       processingTime: Math.round(performance.now() - started),
-      textExtracted: statistics.textBytes,
-      imagesProcessed: statistics.ocrPages,
+      textExtracted: statistics.textBytes + (scheme?.textBytes ?? 0),
+      imagesProcessed: statistics.ocrPages + (scheme?.ocrPages ?? 0),
     },
   };
 }

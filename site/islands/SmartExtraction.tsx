@@ -20,9 +20,11 @@ const M = SMART_EXTRACTION_MESSAGES;
 
 export default function SmartExtraction() {
   const [file, setFile] = useState<File | null>(null);
+  const [markScheme, setMarkScheme] = useState<File | null>(null);
   const [run, setRun] = useState<Run>({ state: "idle" });
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const schemeInput = useRef<HTMLInputElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
   const abort = useRef<AbortController | null>(null);
   const running = run.state === "running";
@@ -30,20 +32,32 @@ export default function SmartExtraction() {
   // Leaving the page stops the server's work on it too.
   useEffect(() => () => abort.current?.abort(), []);
 
+  /** A chosen file if it is a PDF within the limit (§5); otherwise the toast says why, and the input is cleared. */
+  function accepted(chosen: File | undefined, from: HTMLInputElement | null): File | null {
+    if (!chosen) return null;
+    const problem = !looksLikePdf(chosen) ? { title: M.invalidTypeTitle, description: M.invalidType } : chosen.size > SMART_EXTRACTION_MAX_BYTES ? { title: M.failedTitle, description: M.tooLarge } : null;
+    if (!problem) return chosen;
+    toast({ ...problem, variant: "destructive" });
+    if (from) from.value = "";
+    return null;
+  }
+
   function choose(chosen: File | undefined) {
-    if (!chosen) return;
-    if (!looksLikePdf(chosen)) {
-      toast({ title: M.invalidTypeTitle, description: M.invalidType, variant: "destructive" });
-      if (input.current) input.current.value = "";
-      return;
-    }
-    if (chosen.size > SMART_EXTRACTION_MAX_BYTES) {
-      toast({ title: M.failedTitle, description: M.tooLarge, variant: "destructive" });
-      if (input.current) input.current.value = "";
-      return;
-    }
-    setFile(chosen);
+    const pdf = accepted(chosen, input.current);
+    if (!pdf) return;
+    setFile(pdf);
     setRun({ state: "idle" });
+  }
+
+  function chooseScheme(chosen: File | undefined) {
+    const pdf = accepted(chosen, schemeInput.current);
+    if (pdf) setMarkScheme(pdf);
+  }
+
+  function removeScheme() {
+    setMarkScheme(null);
+    if (schemeInput.current) schemeInput.current.value = "";
+    schemeInput.current?.focus();
   }
 
   function onDrop(e: DragEvent<HTMLLabelElement>) {
@@ -58,7 +72,7 @@ export default function SmartExtraction() {
     abort.current = controller;
     setRun({ state: "running", step: { step: "Uploading the PDF", progress: 0 } });
     try {
-      const result = await streamExtraction(file, (step) => setRun({ state: "running", step }), controller.signal);
+      const result = await streamExtraction({ paper: file, markScheme }, (step) => setRun({ state: "running", step }), controller.signal);
       setRun({ state: "success", result });
       toast({ title: M.successTitle, description: M.success(result.questions.length, Math.round(result.extractionStats.confidence * 100)), variant: "success" });
     } catch (err) {
@@ -119,6 +133,35 @@ export default function SmartExtraction() {
             onChange={(e: ChangeEvent<HTMLInputElement>) => choose(e.target.files?.[0])}
           />
         </label>
+        <div className="mt-4 flex flex-col gap-3 rounded-lg border border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <p className="text-sm font-semibold text-slate-900">
+              Mark scheme <span className="font-normal text-slate-600">(optional)</span>
+            </p>
+            <p className="break-all text-sm text-slate-600" data-testid="chosen-mark-scheme">
+              {markScheme ? `${markScheme.name}, ${megabytes(markScheme.size)}` : "Its answers are matched to the questions by number."}
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <label htmlFor="extraction-mark-scheme" className={`btn-outline focus-within:outline focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 ${running ? "cursor-not-allowed opacity-60" : "cursor-pointer"}`}>
+              {markScheme ? "Change mark scheme" : "Add mark scheme"}
+              <input
+                ref={schemeInput}
+                id="extraction-mark-scheme"
+                type="file"
+                accept="application/pdf,.pdf"
+                className="sr-only"
+                disabled={running}
+                onChange={(e: ChangeEvent<HTMLInputElement>) => chooseScheme(e.target.files?.[0])}
+              />
+            </label>
+            {markScheme && (
+              <button type="button" className="btn-ghost" onClick={removeScheme} disabled={running}>
+                Remove
+              </button>
+            )}
+          </div>
+        </div>
         <div className="mt-4 flex justify-end">
           <button type="button" className="btn-primary w-full sm:w-auto" disabled={!file || running} onClick={extract}>
             {running && <Spinner />}

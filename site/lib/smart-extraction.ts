@@ -11,10 +11,18 @@ export class ExtractionError extends Error {
   }
 }
 
-/** Extracts the file, calling onStep for each step the server reports; the result, or an ExtractionError. */
-export async function streamExtraction(file: File, onStep: (step: SmartExtractionStep) => void, signal?: AbortSignal): Promise<SmartExtractionResult> {
+/**
+ * Extracts the paper (with its mark scheme's answers, when given one), calling onStep for each step
+ * the server reports; the result, or an ExtractionError.
+ */
+export async function streamExtraction(
+  { paper, markScheme }: { paper: File; markScheme: File | null },
+  onStep: (step: SmartExtractionStep) => void,
+  signal?: AbortSignal,
+): Promise<SmartExtractionResult> {
   const form = new FormData();
-  form.set("file", file, file.name);
+  form.set("file", paper, paper.name);
+  if (markScheme) form.set("markScheme", markScheme, markScheme.name);
   const res = await fetch("/api/extract/smart", { method: "POST", credentials: "include", headers: { Accept: "text/event-stream" }, body: form, signal });
   if (!res.ok) throw new ExtractionError(res.status, await apiErrorMessage(res));
   if (!res.headers.get("content-type")?.includes("text/event-stream") || !res.body) return (await res.json()) as SmartExtractionResult;

@@ -36,7 +36,7 @@ describe("smart extraction", () => {
   for (const width of [1280, 375]) {
     it(`extracts an uploaded PDF with the server's progress, shows its questions and downloads the JSON (${width} px)`, async () => {
       const page = await openPage(width, `extractor_${width}`);
-      // The scan at 1280 (OCR is slow enough to see its steps), a printed paper at 375.
+      // The scan at 1280 (OCR is slow enough to see its steps), a printed paper with its mark scheme at 375.
       const paper = width === 1280 ? built.papers.find((p) => p.scanned)! : built.papers.find((p) => p.id === "edexcel-maths-1ma1-1f-2023")!;
       const known = truth.papers.find((p) => p.id === paper.id)!;
       const extract = page.getByRole("button", { name: "Extract Content" });
@@ -55,6 +55,11 @@ describe("smart extraction", () => {
       await page.locator("#extraction-file").setInputFiles({ name: `${paper.id}.pdf`, mimeType: "application/pdf", buffer: bytes });
       await expect.poll(() => page.getByTestId("chosen-file").innerText()).toBe(`${paper.id}.pdf`);
       expect(await page.getByTestId("upload-area").innerText()).toContain(`${(bytes.length / 1024 / 1024).toFixed(2)} MB`);
+      if (!paper.scanned) {
+        // With its mark scheme: the answers are matched to the questions.
+        await page.locator("#extraction-mark-scheme").setInputFiles({ name: "mark-scheme.pdf", mimeType: "application/pdf", buffer: readFileSync(paper.markScheme) });
+        await expect.poll(() => page.getByTestId("chosen-mark-scheme").innerText()).toMatch(/^mark-scheme\.pdf, \d\.\d\d MB$/);
+      }
       await extract.click();
 
       const progress = page.getByRole("progressbar", { name: "Extraction progress" });
@@ -89,7 +94,8 @@ describe("smart extraction", () => {
       expect(await questions.count()).toBe(known.parts.length);
       const headings = await questions.evaluateAll((els) => els.map((el) => el.querySelector("span")!.textContent));
       expect(headings).toEqual(known.parts.map((p) => `Question ${p.number}`));
-      for (const text of await questions.locator("p.whitespace-pre-line").allTextContents()) expect(text.length).toBeLessThanOrEqual(QUESTION_PREVIEW_CHARS + 1);
+      for (const text of await questions.getByTestId("question-content").allTextContents()) expect(text.length).toBeLessThanOrEqual(QUESTION_PREVIEW_CHARS + 1);
+      expect(await questions.getByTestId("question-answer").count()).toBe(paper.scanned ? 0 : known.parts.length);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, "questions", width);
       await page.keyboard.press("End");
@@ -105,6 +111,10 @@ describe("smart extraction", () => {
       expect(json.questions.map((q) => [q.number, q.marks])).toEqual(known.parts.map((p) => [p.number, p.marks]));
       expect(json.metadata).toMatchObject({ subject: known.cover.subject, examBoard: known.cover.board, year: known.cover.year });
       expect(json.extractionStats.pagesProcessed).toBeGreaterThan(1);
+      if (!paper.scanned) {
+        expect(json.markScheme).toMatchObject({ fileName: "mark-scheme.pdf", answersMatched: known.parts.length });
+        for (const entry of known.markScheme) expect(json.questions.find((q) => q.number === entry.number)!.answer, entry.number).toContain(entry.answer.split("\n")[0].slice(0, 20));
+      }
       expect(json.extractionStats.imagesProcessed).toBe(paper.scanned ? json.extractionStats.pagesProcessed : 0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.close();

@@ -53,13 +53,14 @@ function Overview({ result }: { result: SmartExtractionResult }) {
     <div className="space-y-5">
       <p className="text-slate-700">
         {title ? <><strong className="text-slate-900">{title}</strong>{metadata.year ? `, ${metadata.year}` : ""}: </> : null}
-        {questions.length} questions and parts over {extractionStats.pagesProcessed} pages.
+        {questions.length} questions and parts{result.markScheme ? `, with the answers of ${result.markScheme.fileName}` : ""}.
       </p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Fact label="Questions" value={questions.length} />
         <Fact label="Marks found" value={metadata.totalMarks !== null && metadata.totalMarks !== marks ? `${marks} of ${metadata.totalMarks}` : marks} />
         <Fact label="Confidence" value={`${percent(extractionStats.confidence)}% (${band})`} />
         <Fact label="Pages" value={extractionStats.pagesProcessed} />
+        {result.markScheme && <Fact label="Mark scheme answers" value={`${result.markScheme.answersMatched} of ${questions.length}`} />}
       </dl>
       {sections.length > 0 && (
         <div>
@@ -111,7 +112,13 @@ function Questions({ result }: { result: SmartExtractionResult }) {
               {q.section && <span className="text-slate-600">{q.section}</span>}
               <span className={`badge ${BAND_CLASSES[band]}`}>{band} confidence</span>
             </div>
-            <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{previewOf(q.content)}</p>
+            <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800" data-testid="question-content">{previewOf(q.content)}</p>
+            {q.answer && (
+              <p className="mt-2 whitespace-pre-line break-words rounded bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="question-answer">
+                <span className="font-semibold">Mark scheme: </span>
+                {previewOf(q.answer)}
+              </p>
+            )}
             {q.specialNotation.length > 0 && (
               <p className="mt-2 text-xs text-slate-600">
                 Special notation: {q.specialNotation.map((n) => <span key={n} className="mr-1 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-800">{n}</span>)}
