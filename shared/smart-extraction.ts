@@ -9,6 +9,8 @@ export const SMART_EXTRACTION_MAX_BYTES = DOCUMENT_MAX_BYTES;
 export const SMART_EXTRACTION_MAX_PAGES = 80;
 /** Extractions one account may run in an hour (each may be minutes of OCR on the server). */
 export const SMART_EXTRACTIONS_PER_HOUR = 10;
+/** Extractions the server runs at once, for everyone: OCR takes a core, and pages for others must still be served. */
+export const SMART_EXTRACTIONS_AT_ONCE = 2;
 /** The Questions tab shows a question's content up to this many characters (§2). */
 export const QUESTION_PREVIEW_CHARS = 200;
 
@@ -23,6 +25,7 @@ export const SMART_EXTRACTION_MESSAGES = {
     const minutes = Math.ceil(seconds / 60);
     return `You have run ${SMART_EXTRACTIONS_PER_HOUR} extractions in the last hour, the most an account may. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
   },
+  busy: "The server is reading other PDFs just now. Please try again in a minute.",
   alreadyRunning: "One of your extractions is still running. Please wait for it to finish before starting another.",
   /** §8 */
   failedTitle: "Extraction failed",

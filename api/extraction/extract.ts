@@ -56,6 +56,10 @@ export interface PaperExtraction {
   statistics: ExtractionStatistics;
 }
 
+const utf8 = new TextEncoder();
+/** Bytes (UTF-8) of the lines' text, a line break after each. */
+export const textBytesOf = (lines: { text: string }[]) => lines.reduce((n, l) => n + utf8.encode(l.text).length + 1, 0);
+
 /** Confidence bands of admin-tools.md §4. */
 export const confidenceBand = (c: number) => (c >= 0.8 ? "High" : c >= 0.6 ? "Medium" : "Low");
 
@@ -230,12 +234,10 @@ export function extractFromLines(lines: TextLine[], pages: number, ocrPages = 0)
       bands: { high: band("High"), medium: band("Medium"), low: band("Low") },
       pages,
       ocrPages,
-      textBytes: lines.reduce((n, l) => n + utf8.encode(l.text).length + 1, 0),
+      textBytes: textBytesOf(lines),
     },
   };
 }
-
-const utf8 = new TextEncoder();
 
 /** A page with fewer text lines than this has no real text layer (a scan may carry a stray word). */
 const TEXT_PAGE_LINES = 3;

@@ -10,7 +10,7 @@ import { requireSignIn } from "../auth/guards.ts";
 import { RateLimiter } from "../auth/rate-limit.ts";
 import { currentLog } from "../log.ts";
 import { isPdf } from "../documents/service.ts";
-import { SMART_EXTRACTION_MAX_BYTES, SMART_EXTRACTION_MESSAGES, SMART_EXTRACTIONS_PER_HOUR } from "../../shared/smart-extraction.ts";
+import { SMART_EXTRACTION_MAX_BYTES, SMART_EXTRACTION_MESSAGES, SMART_EXTRACTIONS_AT_ONCE, SMART_EXTRACTIONS_PER_HOUR } from "../../shared/smart-extraction.ts";
 import { checkedPageCount, smartExtract, type UploadedPdf } from "./smart.ts";
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -46,7 +46,7 @@ async function uploadedPdfs(req: Request): Promise<{ paper: UploadedPdf; markSch
 
 export function smartExtractionRoutes() {
   const perAccount = new RateLimiter(SMART_EXTRACTIONS_PER_HOUR, 60 * 60_000);
-  // One extraction at a time per account: each may hold a core for minutes of OCR.
+  // One extraction at a time per account, and a few at once in all: each may hold a core for minutes of OCR.
   const running = new Set<number>();
   return new Hono<AppEnv>().post("/extract/smart", requireSignIn, async (c) => {
     const userId = c.var.user!.id;
@@ -57,6 +57,10 @@ export function smartExtractionRoutes() {
       return jsonError(c, 429, SMART_EXTRACTION_MESSAGES.tooMany(wait), { retryAfter: wait });
     }
     if (running.has(userId)) return jsonError(c, 429, SMART_EXTRACTION_MESSAGES.alreadyRunning);
+    if (running.size >= SMART_EXTRACTIONS_AT_ONCE) {
+      c.header("Retry-After", "60");
+      return jsonError(c, 503, SMART_EXTRACTION_MESSAGES.busy);
+    }
     const upload = await uploadedPdfs(c.req.raw);
     perAccount.hit(key);
     running.add(userId);

@@ -13,6 +13,7 @@ import { readSse } from "../../site/lib/api.ts";
 import {
   SMART_EXTRACTION_MAX_BYTES,
   SMART_EXTRACTION_MESSAGES,
+  SMART_EXTRACTIONS_AT_ONCE,
   SMART_EXTRACTIONS_PER_HOUR,
   type SmartExtractionResult,
   type SmartExtractionStep,
@@ -156,7 +157,7 @@ describe("POST /api/extract/smart", () => {
     expect(done!.extractionStats.pagesProcessed).toBe(done!.markScheme!.pagesProcessed + (await pdfPages(paper.pdf)));
   }, 60_000);
 
-  it("runs one extraction at a time per account, and frees the account when the browser goes away", async () => {
+  it("runs one extraction at a time per account and two in all, and frees the account when the browser goes away", async () => {
     const cookie = await newStudent();
     const scan = built.papers.find((p) => p.scanned)!;
     const printed = pdfBlob(built.papers.find((p) => p.id === "aqa-physics-8463-2f-2023")!.pdf);
@@ -170,6 +171,17 @@ describe("POST /api/extract/smart", () => {
     expect((await second.json()).message).toBe(SMART_EXTRACTION_MESSAGES.alreadyRunning);
     // Someone else is not held back meanwhile.
     expect((await upload(await newStudent(), printed)).status).toBe(200);
+    // But with as many running as the server allows at once, a third account is asked to come back.
+    expect(SMART_EXTRACTIONS_AT_ONCE).toBe(2);
+    const other = await upload(await newStudent(), pdfBlob(scan.pdf), "scan.pdf", "text/event-stream");
+    const otherEvents = readSse(other.body!);
+    expect((await otherEvents.next()).value?.event).toBe("step");
+    const busy = await upload(await newStudent(), printed);
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get("retry-after")).toBe("60");
+    expect((await busy.json()).message).toBe(SMART_EXTRACTION_MESSAGES.busy);
+    await otherEvents.return(undefined);
+    await other.body!.cancel();
     // The page closes: the stream is cancelled, and the account may extract again once the run has ended.
     await res.body!.cancel();
     await expect.poll(async () => (await upload(cookie, printed)).status, { timeout: 20_000, interval: 300 }).toBe(200);

@@ -4,7 +4,7 @@
 // held in memory for the call: nothing is written to the database or to disk.
 import * as mupdf from "mupdf";
 import { HttpError } from "../http.ts";
-import { type ExtractedQuestion, extractFromLines, type ExtractionProgress, type PaperExtraction, readPdfLines } from "./extract.ts";
+import { type ExtractedQuestion, extractFromLines, type ExtractionProgress, type PaperExtraction, readPdfLines, textBytesOf } from "./extract.ts";
 import { extractMarkScheme, type SchemeAnswer } from "./mark-scheme.ts";
 import {
   SMART_EXTRACTION_MAX_PAGES,
@@ -117,9 +117,6 @@ export interface UploadedPdf {
   bytes: Uint8Array;
 }
 
-const utf8 = new TextEncoder();
-const textBytes = (lines: { text: string }[]) => lines.reduce((n, l) => n + utf8.encode(l.text).length + 1, 0);
-
 /**
  * Extracts an uploaded paper (already checked: a PDF, within the limits) into §3's result, with its
  * mark scheme's answers matched by number when one came with it. `onStep` hears each stage as it
@@ -142,7 +139,7 @@ export async function smartExtract(
     const ms = await readPdfLines(markScheme.bytes, { onProgress: (p) => p.stage !== "questions" && onStep(stepOf(p, schemePages, SCHEME)) });
     onStep({ step: "Matching the mark scheme's answers to the questions", progress: 92 });
     answers = new Map(extractMarkScheme(ms.lines, extraction.questions.map((q) => q.number)).map((a) => [a.number, a]));
-    scheme = { pages: ms.pages, ocrPages: ms.ocrPages, textBytes: textBytes(ms.lines) };
+    scheme = { pages: ms.pages, ocrPages: ms.ocrPages, textBytes: textBytesOf(ms.lines) };
   }
   const { statistics } = extraction;
   const questions = extraction.questions.map((q) => questionOf(q, answers));
