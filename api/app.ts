@@ -30,6 +30,7 @@ import { createLogger, inRequest, newRequestId } from "./log.ts";
 import { applySecurityHeaders } from "./security.ts";
 import { allowedMethods, bodyLimits, openApiJson } from "./contract.ts";
 import { userRoutes } from "./user/routes.ts";
+import { smartExtractionRoutes } from "./extraction/smart-routes.ts";
 
 export interface CreateAppOptions {
   /** Renders pages (Astro in the server). Without it, page paths that pass the access check get a 404. */
@@ -77,6 +78,7 @@ export function createApp(deps: Deps, options: CreateAppOptions = {}) {
     .route("/", diagnosticsRoutes)
     .route("/", testingRoutes)
     .route("/", extractionRoutes)
+    .route("/", smartExtractionRoutes())
     .all("*", (c) => {
       // A known path asked with another method is a 405 naming the allowed ones; anything else a 404.
       const allowed = allowedMethods(c.req.path);

@@ -43,6 +43,7 @@ import { analyzeStructureSchema, generateTopicsSchema, topicInputSchema } from "
 import { credentialsUploadSchema, diagnosticsUrlSchema, processorConfigureSchema, processorListSchema } from "../shared/diagnostics.ts";
 import { createSessionSchema, executePhaseSchema, recreateSchema } from "../shared/extraction-testing.ts";
 import { publishAllSchema, reviewEditSchema, reviewListQuery } from "../shared/extraction-review.ts";
+import { SMART_EXTRACTION_MAX_BYTES, SMART_EXTRACTIONS_PER_HOUR } from "../shared/smart-extraction.ts";
 import { DOCUMENT_MAX_BYTES, documentListQuery, documentUploadQuery, documentUrlSchema, extractPapersSchema, importPapersSchema } from "../shared/documents.ts";
 
 /**
@@ -358,6 +359,17 @@ export const API_ROUTES: ApiRoute[] = [
     summary: "Uses the project's FORM_PARSER_PROCESSOR, creating one when there is none",
     body: processorConfigureSchema,
     example: { projectId: "exam-prep", location: "us", processorType: "FORM_PARSER_PROCESSOR" },
+  },
+  // Smart Document Extraction (admin-tools.md §7 Smart extraction)
+  {
+    method: "POST",
+    path: "/api/extract/smart",
+    access: "signed-in",
+    summary:
+      `Extracts an exam-paper PDF (multipart, its \`file\` field, at most ${SMART_EXTRACTION_MAX_BYTES / 1024 / 1024} MB; its mark scheme in \`markScheme\`, optionally): questions, metadata and extractionStats; ` +
+      `progress as Server-Sent Events with Accept: text/event-stream. Nothing is stored; ${SMART_EXTRACTIONS_PER_HOUR} an hour per account`,
+    // The paper, its mark scheme and the multipart framing around them.
+    bodyLimit: 2 * SMART_EXTRACTION_MAX_BYTES + 64 * 1024,
   },
   { method: "POST", path: "/api/settings/test-email", access: "admin", summary: "Sends a test e-mail", body: testEmailSchema, example: { email: "team@example.com" } },
   // The extraction testing dashboard (admin-tools.md §7 Testing dashboard)

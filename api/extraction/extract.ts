@@ -45,6 +45,8 @@ export interface ExtractionStatistics {
   pages: number;
   /** Pages read by OCR (no text layer). */
   ocrPages: number;
+  /** Bytes (UTF-8) of the text read from every page, cover and furniture included. */
+  textBytes: number;
 }
 
 export interface PaperExtraction {
@@ -53,6 +55,10 @@ export interface PaperExtraction {
   questions: ExtractedQuestion[];
   statistics: ExtractionStatistics;
 }
+
+const utf8 = new TextEncoder();
+/** Bytes (UTF-8) of the lines' text, a line break after each. */
+export const textBytesOf = (lines: { text: string }[]) => lines.reduce((n, l) => n + utf8.encode(l.text).length + 1, 0);
 
 /** Confidence bands of admin-tools.md §4. */
 export const confidenceBand = (c: number) => (c >= 0.8 ? "High" : c >= 0.6 ? "Medium" : "Low");
@@ -228,6 +234,7 @@ export function extractFromLines(lines: TextLine[], pages: number, ocrPages = 0)
       bands: { high: band("High"), medium: band("Medium"), low: band("Low") },
       pages,
       ocrPages,
+      textBytes: textBytesOf(lines),
     },
   };
 }
@@ -235,18 +242,40 @@ export function extractFromLines(lines: TextLine[], pages: number, ocrPages = 0)
 /** A page with fewer text lines than this has no real text layer (a scan may carry a stray word). */
 const TEXT_PAGE_LINES = 3;
 
+/** A stage of readPdfLines and extractPdf, reported as it starts (the slow one, OCR, once per page). */
+export type ExtractionProgress =
+  | { stage: "text" }
+  | { stage: "ocr"; page: number; done: number; of: number }
+  | { stage: "questions" };
+
+interface ReadOptions {
+  /** Off when the caller cannot spare the time: pages without a text layer then give nothing. */
+  ocr?: boolean;
+  /** Hears each stage as it starts, so a caller can show the real progress. */
+  onProgress?: (p: ExtractionProgress) => void;
+}
+
 /**
- * A past paper's PDF extracted: its text layer, and OCR for the pages without one (a scan). `ocr`
- * may be turned off, when the caller cannot spare the time; such pages then give nothing.
+ * A PDF's text lines: its text layer, and OCR for the pages without one (a scan). Any PDF: a paper,
+ * a mark scheme. `ocrPages` is how many pages were read by OCR.
  */
-export async function extractPdf(bytes: Uint8Array, { ocr = true } = {}): Promise<PaperExtraction> {
+export async function readPdfLines(bytes: Uint8Array, { ocr = true, onProgress }: ReadOptions = {}): Promise<{ lines: TextLine[]; pages: number; ocrPages: number }> {
+  onProgress?.({ stage: "text" });
   const { lines, pages } = await pdfText(bytes);
   const perPage = new Map<number, number>();
   for (const l of lines) perPage.set(l.page, (perPage.get(l.page) ?? 0) + 1);
   const bare = Array.from({ length: pages }, (_, i) => i + 1).filter((p) => (perPage.get(p) ?? 0) < TEXT_PAGE_LINES);
-  if (!ocr || !bare.length) return extractFromLines(lines, pages);
+  if (!ocr || !bare.length) return { lines, pages, ocrPages: 0 };
   const { ocrLines, withOcr } = await import("./ocr.ts");
-  const read = await withOcr((worker) => ocrLines(bytes, bare, worker));
+  const onPage = onProgress && ((page: number, done: number) => onProgress({ stage: "ocr", page, done, of: bare.length }));
+  const read = await withOcr((worker) => ocrLines(bytes, bare, worker, onPage));
   const all = [...lines.filter((l) => !bare.includes(l.page)), ...read].sort((a, b) => a.page - b.page || b.y - a.y);
-  return extractFromLines(all, pages, bare.length);
+  return { lines: all, pages, ocrPages: bare.length };
+}
+
+/** A past paper's PDF extracted: its lines (readPdfLines, OCR for a scan's pages), then its questions. */
+export async function extractPdf(bytes: Uint8Array, options: ReadOptions = {}): Promise<PaperExtraction> {
+  const { lines, pages, ocrPages } = await readPdfLines(bytes, options);
+  options.onProgress?.({ stage: "questions" });
+  return extractFromLines(lines, pages, ocrPages);
 }

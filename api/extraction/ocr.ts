@@ -115,12 +115,13 @@ export function renumberBoxed(lines: TextLine[]): TextLine[] {
   });
 }
 
-/** The text lines of the given pages (1-based) of a PDF, read by OCR. */
-export async function ocrLines(bytes: Uint8Array, pages: number[], worker: Worker): Promise<TextLine[]> {
+/** The text lines of the given pages (1-based) of a PDF, read by OCR; `onPage` hears each page as it starts (with how many are done). */
+export async function ocrLines(bytes: Uint8Array, pages: number[], worker: Worker, onPage?: (page: number, done: number) => void): Promise<TextLine[]> {
   const doc = mupdf.Document.openDocument(bytes, "application/pdf");
   const out: TextLine[] = [];
   try {
-    for (const p of pages) {
+    for (const [done, p] of pages.entries()) {
+      onPage?.(p, done);
       const page = doc.loadPage(p - 1);
       const [x0, y0, x1, y1] = page.getBounds();
       const pixmap = page.toPixmap(mupdf.Matrix.scale(SCALE, SCALE), mupdf.ColorSpace.DeviceGray, false, true);

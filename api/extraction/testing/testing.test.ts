@@ -47,7 +47,7 @@ async function paperWithLowPart() {
     convention: "AQA",
     cover: { board: "AQA", subject: "Biology", level: "GCSE", tier: "Higher", series: "June", year: 2024, paperCode: "8461/1H", totalMarks: 30, timeMinutes: 105, coverPage: 1 },
     questions,
-    statistics: { questions: 3, withMarks: 3, totalMarks: 30, coverTotalMarks: 30, averageConfidence: 1, bands: { high: 3, medium: 0, low: 0 }, pages: 2, ocrPages: 0 },
+    statistics: { questions: 3, withMarks: 3, totalMarks: 30, coverTotalMarks: 30, averageConfidence: 1, bands: { high: 3, medium: 0, low: 0 }, pages: 2, ocrPages: 0, textBytes: 0 },
   }, "Low confidence fixture");
   return await renderPaperPdf(doc);
 }
