@@ -17,6 +17,9 @@ import { DOCUMENT_TYPE_LABELS, type DocumentType } from "../../shared/documents.
 import type { Topic } from "../../shared/papers.ts";
 import type { ExtractionStatus, ReviewPart } from "../../shared/extraction-review.ts";
 import { extractPdf, type ExtractedQuestion, type PaperExtraction } from "./extract.ts";
+import { tidyLowConfidencePages } from "./tidy.ts";
+import type { ModelClient } from "../ai/client.ts";
+import { currentLog } from "../log.ts";
 import { extractMarkScheme, type SchemeAnswer } from "./mark-scheme.ts";
 import { suggestTopic } from "./topic-match.ts";
 
@@ -88,7 +91,7 @@ function reviewItems(questions: ExtractedQuestion[], answers: SchemeAnswer[], to
 }
 
 /** POST /api/extract-paper-content/{fileId}: extracts the document and stores the result. */
-export async function extractDocument(db: Database, userId: number, documentId: number): Promise<{ success: true; extraction: StoredExtraction; questions: number }> {
+export async function extractDocument(db: Database, userId: number, documentId: number, model: ModelClient | null = null): Promise<{ success: true; extraction: StoredExtraction; questions: number }> {
   const doc = await requireDocument(db, documentId);
   if (!EXTRACTABLE.includes(doc.type as DocumentType)) {
     throw new HttpError(400, `Extraction is for past papers and examiner reports: this document is a ${(DOCUMENT_TYPE_LABELS[doc.type as DocumentType] ?? doc.type).toLowerCase()}.`);
@@ -97,6 +100,12 @@ export async function extractDocument(db: Database, userId: number, documentId: 
   running.add(documentId);
   try {
     const extraction = await extractPdf(await documentBytes(db, documentId));
+    // With a model configured, pages read with Low confidence are tidied, checked against this reading.
+    if (model) {
+      for (const o of await tidyLowConfidencePages(model, extraction)) {
+        currentLog().info(o.used ? "extraction: a model tidied a page" : "extraction: a model's tidying was refused", { documentId, page: o.page, problems: o.problems.join(" ") });
+      }
+    }
     const scheme = await markSchemeFor(db, doc);
     const answers = scheme ? extractMarkScheme((await pdfText(await documentBytes(db, scheme.id))).lines, extraction.questions.map((q) => q.number)) : [];
     const stored: StoredExtraction = {

@@ -56,8 +56,15 @@ export function boxedNumber(tokens: string[]): { number: string; used: number } 
   return { number: digits.length === 2 ? digits : `${digits.slice(0, 2)}.${digits.slice(2, 3)}`, used };
 }
 
-/** A word OCR makes of a ruled answer line or a box edge: no letter or digit, a run of one character, or a stray pair. */
-const junkWord = (w: string) => !/[\p{L}\p{N}]/u.test(w) || /(.)\1{2,}/.test(w) || (w.length <= 2 && !/^(\d+|[aAI]|[A-Za-z]\.?|\p{P}?\p{N}+\p{P}?)$/u.test(w));
+/**
+ * A word OCR makes of a ruled answer line or a box edge: no letter or digit, a run of one character
+ * (or of dashes), or a stray pair of capitals or marks.
+ */
+const junkWord = (w: string) =>
+  !/[\p{L}\p{N}]/u.test(w) || /(.)\1{2,}/.test(w) || /[—–_-]{2,}/.test(w) || (w.length <= 3 && /^[A-Z]{2,3}\.?$/.test(w) && !/^(AQA|OCR|DNA|RNA|ATP|pH)$/.test(w)) ||
+  (w.length <= 2 && !/^(\d+|[aAI]|[A-Za-z]\.?|[a-z]{2}|\p{P}?\p{N}+\p{P}?)$/u.test(w));
+/** A line is answer-space debris when most of its words are. */
+const debris = (words: OcrWord[]) => words.filter((w) => junkWord(w.text)).length * 2 > words.length;
 
 const BOX_EDGE = /^[[\]|()]{1,3}$/;
 
@@ -65,7 +72,7 @@ const BOX_EDGE = /^[[\]|()]{1,3}$/;
 function toTextLines(lines: OcrLine[], page: number, pageWidth: number, pageHeight: number): TextLine[] {
   return lines.flatMap((line) => {
     const words = line.words.filter((w) => w.text.trim());
-    if (!words.length || words.every((w) => junkWord(w.text))) return [];
+    if (!words.length || debris(words)) return [];
     const boxed = boxedNumber(words.map((w) => w.text));
     // Tick boxes and box edges read as "[]" or "|" are not words.
     let items: LineItem[] = words.filter((w, i) => i === 0 || !BOX_EDGE.test(w.text)).map((w) => ({ x: w.bbox.x0 / SCALE, right: w.bbox.x1 / SCALE, text: w.text }));

@@ -8,6 +8,7 @@ import { HttpError, parseBody, pathId } from "../http.ts";
 import { documentBytes } from "../documents/service.ts";
 import { publishAllSchema, reviewEditSchema, reviewListQuery } from "../../shared/extraction-review.ts";
 import { extractDocument, extractionStatus } from "./document-extraction.ts";
+import { modelClient } from "../ai/client.ts";
 import { editItem, publishAll, reviewList, setStatus } from "./review.ts";
 import { renderPage } from "./page-image.ts";
 
@@ -21,7 +22,7 @@ export const extractionRoutes = new Hono<AppEnv>()
   .use("/extracted-questions/*", requireAdmin)
   .use("/uploaded-files/:id/pages/*", requireAdmin)
   .post("/extract-paper-content/:id", async (c) => {
-    const { extraction, questions } = await extractDocument(c.var.deps.db, c.var.user!.id, documentId(c.req.param("id")));
+    const { extraction, questions } = await extractDocument(c.var.deps.db, c.var.user!.id, documentId(c.req.param("id")), modelClient(c.var.deps.env));
     return c.json({ success: true, processed: true, questions, statistics: extraction.statistics, markScheme: extraction.markScheme && { documentId: extraction.markScheme.documentId, title: extraction.markScheme.title } });
   })
   .get("/extraction-status/:id", async (c) => c.json(await extractionStatus(c.var.deps.db, documentId(c.req.param("id"))), 200, { "Cache-Control": "private, no-store" }))

@@ -12,6 +12,7 @@ import { currentLog } from "../log.ts";
 import { isPdf } from "../documents/service.ts";
 import { SMART_EXTRACTION_MAX_BYTES, SMART_EXTRACTION_MESSAGES, SMART_EXTRACTIONS_AT_ONCE, SMART_EXTRACTIONS_PER_HOUR } from "../../shared/smart-extraction.ts";
 import { checkedPageCount, smartExtract, type UploadedPdf } from "./smart.ts";
+import { modelClient } from "../ai/client.ts";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -61,7 +62,7 @@ export function smartExtractionRoutes() {
       c.header("Retry-After", "60");
       return jsonError(c, 503, SMART_EXTRACTION_MESSAGES.busy);
     }
-    const upload = await uploadedPdfs(c.req.raw);
+    const upload = { ...await uploadedPdfs(c.req.raw), model: modelClient(c.var.deps.env) };
     perAccount.hit(key);
     running.add(userId);
     const failure = (err: unknown) => {

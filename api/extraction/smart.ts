@@ -4,6 +4,8 @@
 // held in memory for the call: nothing is written to the database or to disk.
 import * as mupdf from "mupdf";
 import { HttpError } from "../http.ts";
+import { lowConfidencePages, tidyLowConfidencePages } from "./tidy.ts";
+import type { ModelClient } from "../ai/client.ts";
 import { type ExtractedQuestion, extractFromLines, type ExtractionProgress, type PaperExtraction, readPdfLines, textBytesOf } from "./extract.ts";
 import { extractMarkScheme, type SchemeAnswer } from "./mark-scheme.ts";
 import {
@@ -123,7 +125,7 @@ export interface UploadedPdf {
  * starts; if it throws (the browser went away), the extraction stops there.
  */
 export async function smartExtract(
-  { paper, markScheme = null }: { paper: UploadedPdf; markScheme?: UploadedPdf | null },
+  { paper, markScheme = null, model = null }: { paper: UploadedPdf; markScheme?: UploadedPdf | null; model?: ModelClient | null },
   onStep: (step: SmartExtractionStep) => void = () => {},
 ): Promise<SmartExtractionResult> {
   const started = performance.now();
@@ -133,6 +135,12 @@ export async function smartExtract(
   const read = await readPdfLines(paper.bytes, { onProgress: (p) => p.stage !== "questions" && onStep(stepOf(p, pages, span)) });
   onStep({ step: "Finding the questions, their marks and the cover's details", progress: span.to + 2 });
   const extraction = extractFromLines(read.lines, read.pages, read.ocrPages);
+  // With a model configured, the pages read with Low confidence are tidied, checked against this reading.
+  const unsure = model ? lowConfidencePages(extraction) : [];
+  if (model && unsure.length) {
+    onStep({ step: `Tidying ${unsure.length} page${unsure.length === 1 ? "" : "s"} the reading was unsure of, with the AI model (checked against the reading)`, progress: span.to + 4 });
+    await tidyLowConfidencePages(model, extraction);
+  }
   let answers = new Map<string, SchemeAnswer>();
   let scheme: { pages: number; ocrPages: number; textBytes: number } | null = null;
   if (markScheme) {

@@ -41,12 +41,13 @@ const FURNITURE = [
   /copyright|©/i,
   /answer (all|each) questions? in the spaces provided/i,
   /^\s*(extra space|question number)\b/i,
-  /^\s*do not write\b|^\s*outside the\s*$|^\s*box\s*$|do not write\W+outside the\b/i, // AQA's margin note, printed over three lines
+  /\bdo not write\b|^[\W\d]*outside the\W*$|^\s*box\s*$/i, // AQA's margin note ("Do not write outside the box"), printed over three lines
   /\b[I1l]B\/[A-Z]\/[A-Z][a-z]{2}\d{2}\//, // AQA's job code at the foot of a page ("IB/M/Jun24/E3")
 ];
 
-/** Lines with their digits masked, so "Page 3" and "Page 4" count as one repeated line. */
-const shape = (text: string) => text.replace(/\d+/g, "#").toLowerCase();
+/** Lines with their digits masked, so "Page 3" and "Page 4" count as one repeated line; a footer is the
+ * same line with or without the "Turn over" the last page leaves out. */
+const shape = (text: string) => text.replace(/\bturn over\W*/i, "").replace(/\d+/g, "#").toLowerCase().trim();
 
 /** Drops page furniture: known phrases, and any line repeated on at least half the pages (3 or more). */
 export function dropFurniture(lines: TextLine[]): TextLine[] {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { inject } from "vitest";
 import { baseURL, launch, newPage, seriousViolations, serverDb, signIn } from "./helpers.ts";
+import { documentAiCredentials } from "../../api/db/schema.ts";
 import { createApp } from "../../api/app.ts";
 import { parseEnv } from "../../api/env.ts";
 import { buildCorpus, corpusTruth } from "../../api/extraction/corpus/print.ts";
@@ -49,6 +50,8 @@ beforeAll(async () => {
   mkdirSync("screenshots", { recursive: true });
 }, 120_000);
 afterAll(async () => {
+  // The key this file stored is in the database every browser test shares: other tests see none.
+  await (await serverDb()).delete(documentAiCredentials);
   await browser?.close();
   await standIn?.close();
   await new Promise<void>((done) => (site ? site.close(() => done()) : done()));

@@ -99,7 +99,7 @@ describe("live generation progress", () => {
     expect(await card.getAttribute("data-step")).toBe("preparing");
     expect(await card.getAttribute("data-progress")).toBe("5");
     // The card counts the model's questions as they arrive: the first came at once.
-    await expect.poll(() => card.getByTestId("model-progress").innerText()).toContain("The AI model has written 1 of the 12 new questions asked of it so far.");
+    await expect.poll(() => card.getByTestId("model-progress").innerText()).toContain("The AI model has written 1 of the 10 new questions asked of it so far.");
 
     await page.clock.runFor(2500);
     await expect.poll(() => card.getAttribute("data-step")).toBe("generating");

@@ -2,7 +2,7 @@
 // questions, numbers, order and marks, and the examiner's words (tidying may mend a split word or a
 // misread character, never invent, drop, re-mark or reword).
 import { describe, expect, it } from "vitest";
-import { tidyProblems } from "./model-calls.ts";
+import { tidyProblems } from "../tidy.ts";
 
 const local = [
   { number: "01.1", marks: 2, text: "Name the part of the cell where aerobic resp iration takes place." },

@@ -11,6 +11,7 @@ import type { ModelClient } from "../../ai/client.ts";
 import type { AiInteraction, TestPhase } from "../../../shared/extraction-testing.ts";
 import type { CoverFacts } from "../cover.ts";
 import type { ExtractedQuestion } from "../extract.ts";
+import { TIDY_SYSTEM, tidyProblems, tidyPrompt, tidySchema } from "../tidy.ts";
 
 type Checks = AiInteraction["validationResults"];
 
@@ -103,54 +104,12 @@ export async function confirmSubject(db: Database, mc: ModelClient, sessionId: n
   return { subject: answer?.subject ?? null, checks };
 }
 
-const TIDY_SYSTEM = "You tidy the text of exam questions read from a PDF page by a machine: join words split by the reading, " +
-  "fix characters the reading got wrong and remove stray answer-space debris. Keep every question, in the same order, with the same " +
-  "number and marks. Do not add, drop, merge, split or reword questions: the words must stay the examiner's.";
-const tidySchema = z.object({ questions: z.array(z.object({ number: z.string(), marks: z.number().nullable(), text: z.string() })) });
-
-const letters = (s: string) => s.toLowerCase().replace(/\s+/g, "");
-/** The share of `a`'s letters (spaces aside) found in `b` in order: a longest common subsequence. */
-export function letterRecall(a: string, b: string): number {
-  const x = letters(a);
-  const y = letters(b);
-  if (!x.length) return 1;
-  const row = new Array<number>(y.length + 1).fill(0);
-  for (let i = 1; i <= x.length; i++) {
-    let prev = 0;
-    for (let j = 1; j <= y.length; j++) {
-      const kept = row[j];
-      row[j] = x[i - 1] === y[j - 1] ? prev + 1 : Math.max(row[j], row[j - 1]);
-      prev = kept;
-    }
-  }
-  return row[y.length] / x.length;
-}
-
-/** Why a tidied page may not replace the local pass's reading of it; empty when it may. */
-export function tidyProblems(local: readonly Pick<ExtractedQuestion, "number" | "marks" | "text">[], tidied: readonly { number: string; marks: number | null; text: string }[]): string[] {
-  const problems: string[] = [];
-  const localNumbers = new Set(local.map((q) => q.number));
-  const tidiedNumbers = new Set(tidied.map((q) => q.number));
-  for (const q of tidied) if (!localNumbers.has(q.number)) problems.push(`It invents question ${q.number}, which the page does not have.`);
-  for (const q of local) if (!tidiedNumbers.has(q.number)) problems.push(`It drops question ${q.number}.`);
-  if (problems.length) return problems;
-  if (tidied.length !== local.length || tidied.some((q, i) => q.number !== local[i].number)) return ["It changes the questions' order or repeats one."];
-  tidied.forEach((q, i) => {
-    const mine = local[i];
-    if (q.marks !== mine.marks) problems.push(`It changes question ${q.number}'s marks from ${mine.marks ?? "none"} to ${q.marks ?? "none"}.`);
-    // Tidying keeps the words: letter for letter (spacing aside, so a split word may be joined),
-    // nearly all the local text stays and hardly anything new comes in.
-    if (letterRecall(mine.text, q.text) < 0.9 || letterRecall(q.text, mine.text) < 0.9) problems.push(`It rewords question ${q.number}.`);
-  });
-  return problems;
-}
-
 /** The page's questions with the model's tidied text (null when its answer was refused), and the checks. */
 export async function tidyPage(db: Database, mc: ModelClient, sessionId: number, page: number, questions: readonly ExtractedQuestion[]) {
-  const local = questions.map((q) => ({ number: q.number, marks: q.marks, text: q.text }));
+  const { local, prompt } = tidyPrompt(page, questions);
   const { answer, checks } = await loggedCall(db, mc, {
     sessionId, step: "content_extraction", name: "page_questions", schema: tidySchema, systemPrompt: TIDY_SYSTEM,
-    userPrompt: `Page ${page}'s questions as read (JSON):\n${JSON.stringify({ questions: local }, null, 1)}`,
+    userPrompt: prompt,
     judge: (a) => {
       const errors = tidyProblems(local, a.questions);
       return { checks: { contentComplete: a.questions.length === local.length, dataQuality: errors.length ? "low" : "high", errors }, accepted: errors.length === 0 };
