@@ -31,6 +31,11 @@ export default function SmartExtraction() {
 
   // Leaving the page stops the server's work on it too.
   useEffect(() => () => abort.current?.abort(), []);
+  // The outcome replaces the progress: focus moves to it once it has rendered, so a keyboard or
+  // screen-reader user follows.
+  useEffect(() => {
+    if (run.state === "success" || run.state === "failure") outcome.current?.querySelector<HTMLElement>("section")?.focus();
+  }, [run.state]);
 
   /** A chosen file if it is a PDF within the limit (§5); otherwise the toast says why, and the input is cleared. */
   function accepted(chosen: File | undefined, from: HTMLInputElement | null): File | null {
@@ -84,8 +89,6 @@ export default function SmartExtraction() {
     } finally {
       abort.current = null;
     }
-    // The outcome replaces the progress: move focus to it so a keyboard or screen-reader user follows.
-    requestAnimationFrame(() => outcome.current?.querySelector<HTMLElement>("section")?.focus());
   }
 
   return (

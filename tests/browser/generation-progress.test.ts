@@ -122,7 +122,7 @@ describe("live generation progress", () => {
     await card.waitFor({ state: "detached" });
     await expect.poll(() => tab.url()).toMatch(/\/api\/generated-papers\/\d+\/pdf$/);
     // The toast says how many questions the model wrote; the others are the bank's.
-    expect(await page.getByTestId("toast-viewport").innerText()).toContain("1 of the 20 questions was written by an AI model; the other 19 come from ExamPrep's question bank.");
+    expect(await page.getByTestId("toast-viewport").innerText()).toContain("1 of the 10 questions was written by an AI model; the other 9 come from ExamPrep's question bank.");
     expect((await db.select({ credits: users.credits }).from(users).where(eq(users.id, user.id)).get())!.credits).toBe(0);
     await page.close();
   });
