@@ -1,4 +1,5 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { TabList } from "../components/ui/TabList.tsx";
 import { GRADES, RECOMMENDATION_SUBJECTS, STUDY_METHODS, STUDY_TIME } from "../../shared/constants.ts";
 import {
   EXAM_LEVELS,
@@ -58,7 +59,6 @@ export default function StudyPlanner({ hasModel }: { hasModel: boolean }) {
   const [generating, setGenerating] = useState(false);
   const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
   const subjectGroup = useRef<HTMLDivElement>(null);
-  const tabButtons = useRef<Record<string, HTMLButtonElement | null>>({});
 
   const hours = Number(form.hours);
   const hoursValid = form.hours.trim() !== "" && Number.isInteger(hours) && hours >= STUDY_TIME.hoursMin && hours <= STUDY_TIME.hoursMax;
@@ -190,16 +190,6 @@ export default function StudyPlanner({ hasModel }: { hasModel: boolean }) {
       toast({ title: "Error", description: "Your progress could not be saved. Please try again.", variant: "destructive" });
       return false;
     }
-  }
-
-  function onTabKey(e: KeyboardEvent<HTMLDivElement>) {
-    const i = TABS.findIndex(([t]) => t === tab);
-    const next = ({ ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 } as Record<string, number>)[e.key];
-    if (next === undefined) return;
-    e.preventDefault();
-    const [t] = TABS[(next + TABS.length) % TABS.length];
-    setTab(t);
-    tabButtons.current[t]?.focus();
   }
 
   const grades = form.examLevel ? GRADES[form.examLevel] : [];
@@ -372,26 +362,7 @@ export default function StudyPlanner({ hasModel }: { hasModel: boolean }) {
       </form>
 
       <div>
-        <div role="tablist" aria-label="Study plan" className="grid grid-cols-[auto_auto_auto] gap-1 border-b border-slate-200 sm:flex" onKeyDown={onTabKey}>
-          {TABS.map(([t, label]) => (
-            <button
-              key={t}
-              ref={(el) => {
-                tabButtons.current[t] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`study-tab-${t}`}
-              aria-selected={tab === t}
-              aria-controls={`study-panel-${t}`}
-              tabIndex={tab === t ? 0 : -1}
-              onClick={() => setTab(t)}
-              className={`-mb-px border-b-2 px-1 py-2 text-center text-[13px] font-semibold sm:whitespace-nowrap sm:px-4 sm:text-sm ${tab === t ? "border-brand-600 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"}`}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <TabList label="Study plan" idPrefix="study" tabs={TABS} value={tab} onChange={setTab} className="grid grid-cols-[auto_auto_auto] gap-1 border-b border-slate-200 sm:flex" buttonClassName="px-1 text-[13px]" />
         <div id={`study-panel-${tab}`} role="tabpanel" aria-labelledby={`study-tab-${tab}`} tabIndex={0} className="pt-6 focus-visible:outline-none">
           {tab === "recommendations" && <RecommendationsTab subject={subject} plan={plan} loading={loading} failure={failure} onComplete={markComplete} />}
           {tab === "schedule" && <ScheduleTab subject={subject} plan={plan} loading={loading} />}

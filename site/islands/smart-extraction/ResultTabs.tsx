@@ -1,6 +1,7 @@
 // The extraction's result (§2): tabs Overview, Metadata, Questions (content cut at 200 characters)
 // and Statistics, with arrow-key movement between the tabs, and Download JSON of the whole result.
-import { type KeyboardEvent, useRef, useState } from "react";
+import { useState } from "react";
+import { TabList } from "../../components/ui/TabList.tsx";
 import { confidenceBandOf, megabytes, previewOf, type SmartExtractionResult } from "../../../shared/smart-extraction.ts";
 
 const TABS = [
@@ -146,17 +147,6 @@ function Statistics({ result }: { result: SmartExtractionResult }) {
 
 export function ResultTabs({ result }: { result: SmartExtractionResult }) {
   const [tab, setTab] = useState<TabKey>("overview");
-  const buttons = useRef<Partial<Record<TabKey, HTMLButtonElement | null>>>({});
-
-  function onTabKey(e: KeyboardEvent<HTMLDivElement>) {
-    const i = TABS.findIndex(([t]) => t === tab);
-    const next = ({ ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 } as Record<string, number>)[e.key];
-    if (next === undefined) return;
-    e.preventDefault();
-    const [t] = TABS[(next + TABS.length) % TABS.length];
-    setTab(t);
-    buttons.current[t]?.focus();
-  }
 
   return (
     <section tabIndex={-1} className="card p-5 outline-none sm:p-6" aria-labelledby="extraction-result-title" data-testid="extraction-result">
@@ -169,26 +159,7 @@ export function ResultTabs({ result }: { result: SmartExtractionResult }) {
           Download JSON
         </button>
       </div>
-      <div role="tablist" aria-label="Extraction results" className="mt-4 grid grid-cols-4 gap-1 border-b border-slate-200 sm:flex" onKeyDown={onTabKey}>
-        {TABS.map(([t, label]) => (
-          <button
-            key={t}
-            ref={(el) => {
-              buttons.current[t] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`extraction-tab-${t}`}
-            aria-selected={tab === t}
-            aria-controls={`extraction-panel-${t}`}
-            tabIndex={tab === t ? 0 : -1}
-            onClick={() => setTab(t)}
-            className={`-mb-px border-b-2 px-0.5 py-2 text-center text-xs font-semibold sm:whitespace-nowrap sm:px-4 sm:text-sm ${tab === t ? "border-brand-600 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"}`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <TabList label="Extraction results" idPrefix="extraction" tabs={TABS} value={tab} onChange={setTab} className="mt-4 grid grid-cols-4 gap-1 border-b border-slate-200 sm:flex" buttonClassName="px-0.5 text-xs" />
       <div id={`extraction-panel-${tab}`} role="tabpanel" aria-labelledby={`extraction-tab-${tab}`} tabIndex={0} className="pt-5 focus-visible:outline-none">
         {tab === "overview" && <Overview result={result} />}
         {tab === "metadata" && <Metadata result={result} />}
