@@ -22,6 +22,16 @@ const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 /** The size of the pieces a document's bytes are stored in (see document_contents in the schema). */
 export const DOCUMENT_CHUNK_BYTES = 1024 * 1024;
 
+/** Bytes as the pieces they are stored in, in order (document_contents, extraction_test_file_contents). */
+export function storedPieces(bytes: Uint8Array): { seq: number; bytes: Buffer }[] {
+  const pieces = [];
+  for (let seq = 0, at = 0; at < bytes.byteLength; seq++, at += DOCUMENT_CHUNK_BYTES) {
+    const piece = bytes.subarray(at, at + DOCUMENT_CHUNK_BYTES);
+    pieces.push({ seq, bytes: Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength) });
+  }
+  return pieces;
+}
+
 export interface NewDocument {
   paperId: number;
   type: DocumentType;
@@ -112,10 +122,7 @@ async function storeDocuments(db: Database, userId: number, items: NewDocument[]
           sha256: hash,
           createdBy: userId,
         }).returning({ id: documents.id }).get();
-        for (let seq = 0, at = 0; at < item.bytes.byteLength; seq++, at += DOCUMENT_CHUNK_BYTES) {
-          const piece = item.bytes.subarray(at, at + DOCUMENT_CHUNK_BYTES);
-          await tx.insert(documentContents).values({ documentId: row.id, seq, bytes: Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength) });
-        }
+        for (const piece of storedPieces(item.bytes)) await tx.insert(documentContents).values({ documentId: row.id, ...piece });
         const info = (await documentInfo(tx, row.id))!;
         await recordAudit(tx, { userId, action: "document.add", entity: "document", entityId: row.id, after: info });
         stored.push(info);

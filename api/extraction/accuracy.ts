@@ -31,22 +31,23 @@ export interface Accuracy {
 
 const words = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}.%£²³°/-]+/gu, " ").split(/\s+/).filter(Boolean);
 
-/** The share of the true text's words found in the extracted text in order (a longest common subsequence). */
-export function textRecall(truth: string, got: string): number {
-  const a = words(truth);
-  const b = words(got);
+/** The share of `a`'s items found in `b` in the same order: a longest common subsequence. */
+export function inOrderShare<T>(a: readonly T[], b: readonly T[]): number {
   if (!a.length) return 1;
-  const row = new Array(b.length + 1).fill(0);
+  const row = new Array<number>(b.length + 1).fill(0);
   for (let i = 1; i <= a.length; i++) {
     let prev = 0;
     for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
+      const kept = row[j];
       row[j] = a[i - 1] === b[j - 1] ? prev + 1 : Math.max(row[j], row[j - 1]);
-      prev = tmp;
+      prev = kept;
     }
   }
   return row[b.length] / a.length;
 }
+
+/** The share of the true text's words found in the extracted text in order. */
+export const textRecall = (truth: string, got: string) => inOrderShare(words(truth), words(got));
 
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => words(x).join(" ") === words(b[i]).join(" "));
 

@@ -1,13 +1,13 @@
 // Pages without a text layer (a scanned paper) read by OCR on the server, offline: each page rendered
-// by MuPDF (mupdf, WebAssembly) and read by Tesseract (tesseract.js, with its English data from npm),
+// by MuPDF (page-image.ts) and read by Tesseract (tesseract.js, with its English data from npm),
 // its words turned into the same text lines with positions as a PDF's text layer gives, so the one
 // extractor reads both. Boxed question numbers, as AQA prints them, come out of OCR as "[o]1] [2]":
 // they are read back as "01.2".
 import { Buffer } from "node:buffer";
 import { createRequire } from "node:module";
-import * as mupdf from "mupdf";
 import { createWorker, type Worker } from "tesseract.js";
 import type { LineItem, TextLine } from "../structure/pdf-text.ts";
+import { pagePng, withPdf } from "./page-image.ts";
 
 /** Render scale: 2 × 72 dpi, enough for Tesseract on 10–12 pt exam text. */
 const SCALE = 2;
@@ -124,23 +124,15 @@ export function renumberBoxed(lines: TextLine[]): TextLine[] {
 
 /** The text lines of the given pages (1-based) of a PDF, read by OCR; `onPage` hears each page as it starts (with how many are done). */
 export async function ocrLines(bytes: Uint8Array, pages: number[], worker: Worker, onPage?: (page: number, done: number) => void): Promise<TextLine[]> {
-  const doc = mupdf.Document.openDocument(bytes, "application/pdf");
   const out: TextLine[] = [];
-  try {
+  await withPdf(bytes, async (doc) => {
     for (const [done, p] of pages.entries()) {
       onPage?.(p, done);
-      const page = doc.loadPage(p - 1);
-      const [x0, y0, x1, y1] = page.getBounds();
-      const pixmap = page.toPixmap(mupdf.Matrix.scale(SCALE, SCALE), mupdf.ColorSpace.DeviceGray, false, true);
-      const png = pixmap.asPNG();
-      pixmap.destroy();
-      page.destroy();
+      const { png, width, height } = await pagePng(doc, p, SCALE, "grey");
       const { data } = await worker.recognize(Buffer.from(png), {}, { blocks: true, text: false });
       const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((para) => para.lines)) as OcrLine[];
-      out.push(...toTextLines(lines, p, x1 - x0, y1 - y0).sort((a, b) => b.y - a.y));
+      out.push(...toTextLines(lines, p, width, height).sort((a, b) => b.y - a.y));
     }
-  } finally {
-    doc.destroy();
-  }
+  });
   return renumberBoxed(out);
 }

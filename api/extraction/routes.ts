@@ -44,6 +44,6 @@ export const extractionRoutes = new Hono<AppEnv>()
     return c.json({ item: await setStatus(c.var.deps.db, c.var.user!.id, itemId(c.req.param("id")), status) });
   })
   .get("/uploaded-files/:id/pages/:page{[0-9]+}", async (c) => {
-    const png = renderPage(await documentBytes(c.var.deps.db, documentId(c.req.param("id"))), Number(c.req.param("page")));
+    const png = await renderPage(await documentBytes(c.var.deps.db, documentId(c.req.param("id"))), Number(c.req.param("page")));
     return c.body(png, 200, { "Content-Type": "image/png", "Cache-Control": "private, max-age=300" });
   });

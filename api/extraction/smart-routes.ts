@@ -26,8 +26,7 @@ async function pdfField(value: FormDataEntryValue | null): Promise<UploadedPdf> 
   const bytes = new Uint8Array(await value.arrayBuffer());
   // The bytes decide, never the name or the declared type.
   if (!isPdf(bytes)) throw new HttpError(400, SMART_EXTRACTION_MESSAGES.invalidType);
-  checkedPageCount(bytes);
-  return { name: value.name.slice(0, 255) || "document.pdf", bytes };
+  return { name: value.name.slice(0, 255) || "document.pdf", bytes, pages: await checkedPageCount(bytes) };
 }
 
 /** The paper (`file`) and, optionally, its mark scheme (`markScheme`), both PDFs. */

@@ -20,7 +20,7 @@ import {
 } from "../../shared/smart-extraction.ts";
 import { checkedPageCount, specialNotation } from "./smart.ts";
 
-const pdfPages = (path: string) => Promise.resolve(checkedPageCount(readFileSync(path)));
+const pdfPages = (path: string) => checkedPageCount(readFileSync(path));
 
 const t = await createTestApp();
 let built: BuiltCorpus;

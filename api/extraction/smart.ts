@@ -2,7 +2,7 @@
 // cover and statistics in the shape of §3's result, read by the offline extractor (extract.ts), with
 // each stage reported as it starts so the page shows the server's real progress. The bytes are only
 // held in memory for the call: nothing is written to the database or to disk.
-import * as mupdf from "mupdf";
+import { withPdf } from "./page-image.ts";
 import { HttpError } from "../http.ts";
 import { lowConfidencePages, tidyLowConfidencePages } from "./tidy.ts";
 import type { ModelClient } from "../ai/client.ts";
@@ -18,16 +18,13 @@ import {
 } from "../../shared/smart-extraction.ts";
 
 /** The PDF's number of pages (MuPDF opens a document in milliseconds); 400 when it cannot be read or is too long. */
-export function checkedPageCount(bytes: Uint8Array): number {
+export async function checkedPageCount(bytes: Uint8Array): Promise<number> {
   let pages: number;
   try {
-    const doc = mupdf.Document.openDocument(bytes, "application/pdf");
-    try {
+    pages = await withPdf(bytes, (doc) => {
       if (doc.needsPassword()) throw new Error("encrypted");
-      pages = doc.countPages();
-    } finally {
-      doc.destroy();
-    }
+      return doc.countPages();
+    });
   } catch {
     throw new HttpError(400, SMART_EXTRACTION_MESSAGES.unreadable);
   }
@@ -117,10 +114,12 @@ function metadataOf({ cover, statistics }: PaperExtraction): SmartMetadata {
 export interface UploadedPdf {
   name: string;
   bytes: Uint8Array;
+  /** Its number of pages, counted when it was checked (checkedPageCount). */
+  pages: number;
 }
 
 /**
- * Extracts an uploaded paper (already checked: a PDF, within the limits) into §3's result, with its
+ * Extracts an uploaded paper (already checked: a PDF, within the limits, its pages counted) into §3's result, with its
  * mark scheme's answers matched by number when one came with it. `onStep` hears each stage as it
  * starts; if it throws (the browser went away), the extraction stops there.
  */
@@ -129,8 +128,8 @@ export async function smartExtract(
   onStep: (step: SmartExtractionStep) => void = () => {},
 ): Promise<SmartExtractionResult> {
   const started = performance.now();
-  const pages = checkedPageCount(paper.bytes);
-  const schemePages = markScheme ? checkedPageCount(markScheme.bytes) : 0;
+  const pages = paper.pages;
+  const schemePages = markScheme?.pages ?? 0;
   const span = markScheme ? PAPER_WITH_SCHEME : PAPER_ALONE;
   const read = await readPdfLines(paper.bytes, { onProgress: (p) => p.stage !== "questions" && onStep(stepOf(p, pages, span)) });
   onStep({ step: "Finding the questions, their marks and the cover's details", progress: span.to + 2 });

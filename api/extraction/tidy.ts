@@ -6,29 +6,16 @@
 import { z } from "zod";
 import { completeStructured, type ModelClient } from "../ai/client.ts";
 import { confidenceBand, type ExtractedQuestion, type PaperExtraction } from "./extract.ts";
+import { inOrderShare } from "./accuracy.ts";
 
 export const TIDY_SYSTEM = "You tidy the text of exam questions read from a PDF page by a machine: join words split by the reading, " +
   "fix characters the reading got wrong and remove stray answer-space debris. Keep every question, in the same order, with the same " +
   "number and marks. Do not add, drop, merge, split or reword questions: the words must stay the examiner's.";
 export const tidySchema = z.object({ questions: z.array(z.object({ number: z.string(), marks: z.number().nullable(), text: z.string() })) });
 
-const letters = (s: string) => s.toLowerCase().replace(/\s+/g, "");
-/** The share of `a`'s letters (spaces aside) found in `b` in order: a longest common subsequence. */
-export function letterRecall(a: string, b: string): number {
-  const x = letters(a);
-  const y = letters(b);
-  if (!x.length) return 1;
-  const row = new Array<number>(y.length + 1).fill(0);
-  for (let i = 1; i <= x.length; i++) {
-    let prev = 0;
-    for (let j = 1; j <= y.length; j++) {
-      const kept = row[j];
-      row[j] = x[i - 1] === y[j - 1] ? prev + 1 : Math.max(row[j], row[j - 1]);
-      prev = kept;
-    }
-  }
-  return row[y.length] / x.length;
-}
+const letters = (s: string) => [...s.toLowerCase().replace(/\s+/g, "")];
+/** The share of `a`'s letters (spaces aside) found in `b` in order. */
+const letterRecall = (a: string, b: string) => inOrderShare(letters(a), letters(b));
 
 /** Why a tidied page may not replace the local pass's reading of it; empty when it may. */
 export function tidyProblems(local: readonly Pick<ExtractedQuestion, "number" | "marks" | "text">[], tidied: readonly { number: string; marks: number | null; text: string }[]): string[] {

@@ -1,12 +1,11 @@
 // The testing dashboard's rows: its PDFs (stored in pieces, like documents), its sessions with their
 // steps and findings, and the model calls of each session. Rows hold JSON; these turn them into the
 // shapes of shared/extraction-testing.ts.
-import { createHash } from "node:crypto";
 import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { extractionTestFileContents, extractionTestFiles, extractionTestInteractions, extractionTestSessions } from "../../db/schema.ts";
 import { HttpError } from "../../http.ts";
-import { DOCUMENT_CHUNK_BYTES } from "../../documents/service.ts";
+import { storedPieces } from "../../documents/service.ts";
 import {
   type AiInteraction,
   type ExtractionStep,
@@ -23,16 +22,12 @@ import {
 export type StoredStep = Omit<ExtractionStep, "aiInteractions">;
 export type SessionRow = typeof extractionTestSessions.$inferSelect;
 
-export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
 export async function saveTestFile(db: Database, file: { fileName: string; subject?: string; source: "upload" | "url" | "recreation"; sourceUrl?: string; bytes: Uint8Array; userId: number | null }) {
   return await db.transaction(async (tx) => {
     const row = await tx.insert(extractionTestFiles).values({
       fileName: file.fileName, subject: file.subject ?? "", source: file.source, sourceUrl: file.sourceUrl ?? null, size: file.bytes.length, createdBy: file.userId,
     }).returning({ id: extractionTestFiles.id }).get();
-    for (let seq = 0, at = 0; at < file.bytes.length; seq++, at += DOCUMENT_CHUNK_BYTES) {
-      await tx.insert(extractionTestFileContents).values({ fileId: row.id, seq, bytes: Buffer.from(file.bytes.subarray(at, at + DOCUMENT_CHUNK_BYTES)) });
-    }
+    for (const piece of storedPieces(file.bytes)) await tx.insert(extractionTestFileContents).values({ fileId: row.id, ...piece });
     return { fileId: row.id, fileName: file.fileName, fileUrl: testFileUrl(row.id), size: file.bytes.length };
   });
 }
